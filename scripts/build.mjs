@@ -11,7 +11,9 @@ const order = ['packages/versioning', 'packages/pagination', 'apps/demo'];
 const skipped = new Set(['node_modules', 'dist', 'test', 'test-artifacts', '.test-results']);
 
 function* files(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name.localeCompare(b.name),
+  )) {
     if (skipped.has(entry.name)) continue;
     const full = join(dir, entry.name);
     if (entry.isDirectory()) yield* files(full);

@@ -54,7 +54,9 @@ if (existsSync(report)) {
   passed += json.numPassedTests;
   failed += json.numFailedTests;
   // A suite that fails to load has no failed tests but must still fail the run.
-  const brokenFiles = json.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0);
+  const brokenFiles = json.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  );
   for (const file of brokenFiles) console.error(`FAILED to load: ${file.name}\n${file.message}`);
   failed += brokenFiles.length;
   if (json.numTotalTests === 0) {

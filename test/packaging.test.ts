@@ -12,7 +12,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 const packages = [
-  { name: '@restdash/versioning', dir: 'packages/versioning', entries: ['', '/express', '/fastify', '/hono', '/node'] },
+  {
+    name: '@restdash/versioning',
+    dir: 'packages/versioning',
+    entries: ['', '/express', '/fastify', '/hono', '/node'],
+  },
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react'] },
 ] as const;
 
@@ -60,7 +64,10 @@ describe.each(packages)('$name', (pkg) => {
     const specifier = `${pkg.name}${entry}`;
     const script = `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m)));`;
     const keys = JSON.parse(
-      execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: consumer, encoding: 'utf8' }),
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        cwd: consumer,
+        encoding: 'utf8',
+      }),
     ) as string[];
     expect(keys.length).toBeGreaterThan(0);
   });
