@@ -1,0 +1,237 @@
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Pagination } from '@restdash/pagination';
+import { isAPIException, NotFound, path, UrlConf } from '@restdash/versioning';
+import { versioned } from '@restdash/versioning/fastify';
+import type { ApiMeta, SchemeName, VersionRequest } from '../shared/api.js';
+import {
+  defaultPageSize,
+  maxPageSize,
+  maxSearchLength,
+  orderings,
+  schemeNames,
+  toCurl,
+} from '../shared/api.js';
+import type { PageState } from '../shared/page-state.js';
+import { requestedPage } from '../shared/page-state.js';
+import { toV1, toV2 } from './api-shapes.js';
+import { loadCities } from './cities.js';
+import { loadClientFiles, renderPage } from './client-files.js';
+import { paginate, parseListParams } from './list-params.js';
+import type { ListParams } from './list-params.js';
+import { citiesRouteName, schemes, shapeOf } from './schemes.js';
+
+/** Options of {@link createServer}. */
+export interface DemoServerOptions {
+  /** How clients pick the API version. @default 'url-path' */
+  readonly scheme?: SchemeName;
+  /** TCP port; 0 picks a free one. @default 3000 */
+  readonly port?: number;
+  /** Address to listen on. @default '127.0.0.1' */
+  readonly host?: string;
+  /** The Vite build of the page (`index.html` + `assets/`). @default apps/demo/dist/client */
+  readonly clientDir?: string;
+  /** Fastify's request log on stdout. @default false */
+  readonly logger?: boolean;
+}
+
+/** A demo server, built and ready to {@link DemoServer.listen}. */
+export interface DemoServer {
+  readonly app: FastifyInstance;
+  readonly scheme: SchemeName;
+  /** `http://host:port/` once listening (the real port when 0 was asked). */
+  readonly url: string;
+  /** After {@link DemoServer.listen}: for each version, a curl command that asks for it. */
+  readonly hints: readonly string[];
+  /** Starts listening; resolves to {@link DemoServer.url}. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+const defaultClientDir = fileURLToPath(new URL('../../dist/client/', import.meta.url));
+/** Loopback names; `.localhost` covers the version hosts `v1.demo.localhost`, `v2.demo.localhost`. */
+const allowedHosts = ['127.0.0.1', 'localhost', '.localhost', '[::1]'];
+
+function queryOf(request: FastifyRequest): URLSearchParams {
+  const at = request.url.indexOf('?');
+  return new URLSearchParams(at === -1 ? '' : request.url.slice(at + 1));
+}
+
+/**
+ * Builds the demo: the versioned city API, `GET /api/meta` and the web page, on one Fastify app
+ * routed by the restdash Fastify adapter. Loads the city data set on first use (once per process).
+ * @example
+ * const server = await createServer({ scheme: 'namespace', port: 0 });
+ * const url = await server.listen(); // 'http://127.0.0.1:54321/'
+ * await server.close();
+ */
+export async function createServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const scheme = options.scheme ?? 'url-path';
+  if (!(schemeNames as readonly unknown[]).includes(scheme)) {
+    throw new TypeError(
+      `createServer: unknown scheme ${JSON.stringify(scheme)}; choose one of ${schemeNames.join(', ')}.`,
+    );
+  }
+  const port = options.port ?? 3000;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new RangeError(`createServer: port must be a whole number from 0 to 65535, got ${String(port)}.`);
+  }
+  const host = options.host ?? '127.0.0.1';
+  if (typeof host !== 'string' || host === '') {
+    throw new TypeError(
+      `createServer: host must be a non-empty address such as 127.0.0.1, got ${JSON.stringify(host)}.`,
+    );
+  }
+  const setup = schemes[scheme];
+  const table = await loadCities();
+  const client = loadClientFiles(options.clientDir ?? defaultClientDir);
+  const versioning = setup.createVersioning();
+
+  function describeVersions(request: FastifyRequest): VersionRequest[] {
+    return setup.versions.map((version) => {
+      const location = setup.locate(version, (name, reverseOptions) => request.reverse(name, reverseOptions));
+      const shape = shapeOf(setup, version) ?? 1;
+      return { version, shape, ...location, curl: toCurl(location) };
+    });
+  }
+
+  function listCities(request: FastifyRequest) {
+    const shape = shapeOf(setup, request.version);
+    if (shape === null) throw new NotFound(`Unknown version ${JSON.stringify(request.version)}.`);
+    const params = parseListParams(queryOf(request));
+    const page = paginate(table.list(params), params.page, params.pageSize);
+    const link = (n: number) =>
+      request.reverse(citiesRouteName, {
+        // Page 1 has no `page` parameter, as DRF's `previous` link of page 2.
+        query: n === 1 ? params.carried : { page: String(n), ...params.carried },
+      });
+    return shape === 1 ? toV1(page, link) : toV2(page, link);
+  }
+
+  function meta(request: FastifyRequest): ApiMeta {
+    return {
+      scheme,
+      schemeClass: versioning.constructor.name,
+      version: null,
+      versionParam: versioning.versionParam,
+      defaultVersion: versioning.defaultVersion,
+      versions: describeVersions(request),
+      parameters: {
+        page: 'page number from 1, or "last"; past the end: 404',
+        page_size: `rows per page, default ${defaultPageSize}, capped at ${maxPageSize}`,
+        ordering: orderings.join(' | '),
+        search: `case- and accent-insensitive part of the name, at most ${maxSearchLength} characters`,
+      },
+    };
+  }
+
+  function page(request: FastifyRequest, reply: FastifyReply) {
+    if (client === null) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web page is not built: run `npm run build -w @restdash/demo` (the API under /api works).');
+    }
+    const query = queryOf(request);
+    let params: ListParams;
+    try {
+      params = parseListParams(query);
+    } catch (error) {
+      if (!isAPIException(error)) throw error;
+      // The page still renders; the client shows the API's own error for these parameters.
+      params = parseListParams(new URLSearchParams());
+    }
+    const totalPages = Math.max(1, Math.ceil(table.list(params).length / params.pageSize));
+    const layout = new Pagination({
+      id: 'cities-pagination',
+      active_page: requestedPage(query, totalPages),
+      max_value: totalPages,
+      fully_expanded: false,
+      first_last: true,
+      previous_next: true,
+      class_name: 'mb-0 flex-wrap',
+    }).toJSON();
+    const state: PageState = {
+      scheme,
+      schemeClass: versioning.constructor.name,
+      versions: describeVersions(request),
+      layout,
+    };
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderPage(client, state));
+  }
+
+  const urlconf = new UrlConf([
+    path('/', page, { name: 'home', versioning: null }),
+    path('/api/meta', meta, { name: 'api-meta', versioning: null }),
+    ...setup.cityRoutes(listCities),
+  ]);
+
+  const app = Fastify({ logger: options.logger ?? false });
+  // The hostname scheme serves each version from its own origin (v2.demo.localhost), so the page's
+  // requests to the API are cross-origin; the API is public and read-only.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) reply.header('access-control-allow-origin', '*');
+  });
+  app.setErrorHandler(async (error, _request, reply) => {
+    if (isAPIException(error)) {
+      return reply.code(error.statusCode).type('application/problem+json').send(error.toJSON());
+    }
+    reply.log.error(error);
+    return reply.code(500).type('application/problem+json').send({
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'The demo server failed; see its log.',
+      code: 'error',
+    });
+  });
+  app.setNotFoundHandler(async (request, reply) =>
+    reply
+      .code(404)
+      .type('application/problem+json')
+      .send(new NotFound(`No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`).toJSON()),
+  );
+  app.get('/assets/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const asset = client?.assets.get(file);
+    if (asset === undefined) throw new NotFound(`No asset ${JSON.stringify(file)}.`);
+    return reply
+      .type(asset.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(asset.body);
+  });
+  await app.register(versioned(urlconf, { scheme: versioning, allowedHosts }));
+
+  // A wildcard address is not a URL anyone can open (nor an allowed host): show loopback instead.
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  let url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}/`;
+  let hints: readonly string[] = [];
+  return {
+    app,
+    scheme,
+    get url() {
+      return url;
+    },
+    get hints() {
+      return hints;
+    },
+    async listen() {
+      await app.listen({ port, host });
+      const address = app.server.address();
+      if (typeof address === 'object' && address !== null) url = url.replace(/:\d+\/$/, `:${address.port}/`);
+      // The same description GET /api/meta gives, so the printed commands are the ones the API documents.
+      const response = await app.inject({ url: '/api/meta', headers: { host: new URL(url).host } });
+      hints = response
+        .json<ApiMeta>()
+        .versions.map((version) => `version ${version.version}: ${version.curl}`);
+      return url;
+    },
+    async close() {
+      await app.close();
+    },
+  };
+}

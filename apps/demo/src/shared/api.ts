@@ -1,0 +1,110 @@
+// The demo's HTTP contract, shared by the server (which produces it) and the client (which reads it).
+import type { ProblemDetails } from '@restdash/versioning';
+
+/** Sort orders of `GET …/cities/?ordering=`, DRF OrderingFilter style (`-` = descending). */
+export const orderings = ['-population', 'population', 'name', '-name'] as const;
+/** One of {@link orderings}. */
+export type Ordering = (typeof orderings)[number];
+
+/** Page size when the request gives none. */
+export const defaultPageSize = 10;
+/** Larger `page_size` values are capped to this, as DRF's `max_page_size` does. */
+export const maxPageSize = 100;
+/** Longest `search` accepted. */
+export const maxSearchLength = 100;
+
+/**
+ * `text` as a whole number from 1 (digits only, at most 15 so it stays exact), or null: what `page` and
+ * `page_size` accept.
+ */
+export function parseWholeNumber(text: string | null): number | null {
+  return text !== null && /^[1-9][0-9]{0,14}$/.test(text) ? Number(text) : null;
+}
+
+/** v1 city: DRF-style flat fields. */
+export interface CityV1 {
+  readonly name: string;
+  readonly country: string;
+  readonly population: number;
+}
+
+/** v1 list: DRF `PageNumberPagination` (`next`/`previous` are absolute URLs or null). */
+export interface CityListV1 {
+  readonly count: number;
+  readonly next: string | null;
+  readonly previous: string | null;
+  readonly results: readonly CityV1[];
+}
+
+/** v2 city: an id, camelCase fields and a location. */
+export interface CityV2 {
+  readonly id: number;
+  readonly name: string;
+  readonly countryCode: string;
+  readonly population: number;
+  readonly location: { readonly lat: number; readonly lon: number };
+}
+
+/** v2 list: JSON:API-like `data` / `meta` / `links`. */
+export interface CityListV2 {
+  readonly data: readonly CityV2[];
+  readonly meta: {
+    readonly page: number;
+    readonly pageSize: number;
+    readonly totalPages: number;
+    readonly totalItems: number;
+  };
+  readonly links: {
+    readonly self: string;
+    readonly first: string;
+    readonly prev: string | null;
+    readonly next: string | null;
+    readonly last: string;
+  };
+}
+
+/** Names of the versioning schemes the demo can run with (`--scheme`). */
+export const schemeNames = ['url-path', 'namespace', 'accept-header', 'hostname', 'query'] as const;
+/** One of {@link schemeNames}. */
+export type SchemeName = (typeof schemeNames)[number];
+
+/** Which response shape a version label serves. */
+export type Shape = 1 | 2;
+
+/** How a client asks for one version of the city list under the running scheme. */
+export interface VersionRequest {
+  /** The version label as the scheme spells it (`v2`, `2`). */
+  readonly version: string;
+  readonly shape: Shape;
+  /** Absolute URL of the first page. */
+  readonly url: string;
+  /** Headers to send (the `Accept` header for accept-header versioning), else empty. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The same request as a shell command. */
+  readonly curl: string;
+}
+
+/** A request as a copy-pasteable shell command (URL and headers single-quoted; they hold no quote). */
+export function toCurl(request: {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+}): string {
+  const headers = Object.entries(request.headers).map(([name, value]) => ` -H '${name}: ${value}'`);
+  return `curl${headers.join('')} '${request.url}'`;
+}
+
+/** `GET /api/meta`: the running scheme and how to ask for each version. */
+export interface ApiMeta {
+  readonly scheme: SchemeName;
+  /** The scheme's class, e.g. `URLPathVersioning`. */
+  readonly schemeClass: string;
+  /** Always null: this route is version-neutral. */
+  readonly version: null;
+  readonly versionParam: string;
+  readonly defaultVersion: string | null;
+  readonly versions: readonly VersionRequest[];
+  readonly parameters: Readonly<Record<string, string>>;
+}
+
+/** An error body (`application/problem+json`). */
+export type Problem = ProblemDetails;

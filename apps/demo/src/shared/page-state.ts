@@ -1,0 +1,65 @@
+// The web page's URL and the state the server embeds into it, shared by server and client.
+import type { ComponentJSON, PaginationProps } from '@restdash/pagination';
+import { defaultPageSize, maxPageSize, parseWholeNumber } from './api.js';
+import type { SchemeName, VersionRequest } from './api.js';
+
+/** Where the server embeds the page's state in `index.html` (see src/client/index.html). */
+export const stateMarker = '<!--demo-state-->';
+/** Id of the `<script type="application/json">` holding the page's {@link PageState}. */
+export const stateElementId = 'demo-state';
+
+/** Query parameters of the page URL that are passed on, unchanged, to the city list API. */
+export const forwardedParams = ['page', 'page_size', 'ordering', 'search'] as const;
+
+/** What the server embeds into the page (`<script type="application/json" id="demo-state">`). */
+export interface PageState {
+  readonly scheme: SchemeName;
+  readonly schemeClass: string;
+  /** How to ask for each version, first = default. */
+  readonly versions: readonly VersionRequest[];
+  /** The initial pagination, `new Pagination({...}).toJSON()` for the requested page. */
+  readonly layout: ComponentJSON<PaginationProps>;
+}
+
+/** The version a page URL asks for: its `version` parameter, else the default (first) version. */
+export function requestedVersion(pageQuery: URLSearchParams, state: Pick<PageState, 'versions'>): string {
+  return pageQuery.get('version') ?? state.versions[0]?.version ?? '';
+}
+
+/** The page number a page URL shows as active; 0 (nothing active) when `page` is not a whole number. */
+export function requestedPage(pageQuery: URLSearchParams, totalPages: number): number {
+  const page = pageQuery.get('page');
+  if (page === null) return 1;
+  if (page === 'last') return totalPages;
+  return parseWholeNumber(page) ?? 0;
+}
+
+/** The API URL for a page URL: the version's first-page URL plus the forwarded parameters. */
+export function apiUrl(version: VersionRequest, pageQuery: URLSearchParams): string {
+  const url = new URL(version.url);
+  for (const key of forwardedParams) {
+    const value = pageQuery.get(key);
+    if (value !== null && value !== '') url.searchParams.set(key, value);
+  }
+  return url.href;
+}
+
+/** A page URL (path and query) with `changes` applied; `null` removes a parameter. */
+export function pageHref(
+  pageQuery: URLSearchParams,
+  changes: Readonly<Record<string, string | null>>,
+): string {
+  const next = new URLSearchParams(pageQuery);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  const query = next.toString();
+  return query === '' ? '/' : `/?${query}`;
+}
+
+/** The rows per page a page URL gets from the API (its `page_size`, capped; else the default). */
+export function requestedPageSize(pageQuery: URLSearchParams): number {
+  const size = parseWholeNumber(pageQuery.get('page_size'));
+  return size === null ? defaultPageSize : Math.min(size, maxPageSize);
+}

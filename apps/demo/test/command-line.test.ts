@@ -1,0 +1,62 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { parseCommandLine, UsageError } from '../src/server/command-line.js';
+import { invalidCommandLines, validCommandLines } from './command-line.cases.js';
+import { ensureServerBuild } from './support/build.js';
+import { get } from './support/http.js';
+
+describe('parseCommandLine', () => {
+  test.each(validCommandLines)('$argv with $env', ({ argv, env, expected }) => {
+    expect(parseCommandLine(argv, env)).toEqual(expected);
+  });
+
+  test.each(invalidCommandLines)('$argv with $env is a UsageError', ({ argv, env, message }) => {
+    expect(() => parseCommandLine(argv, env)).toThrow(UsageError);
+    expect(() => parseCommandLine(argv, env)).toThrow(message);
+  });
+});
+
+describe('main', () => {
+  // The built entry point, as `npm start` runs it.
+  let main: string;
+  beforeAll(() => {
+    main = ensureServerBuild();
+  }, 60_000);
+
+  test('an unknown scheme exits 1 and lists the choices', () => {
+    const result = spawnSync(process.execPath, [main, '--scheme', 'cookie'], { encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'restdash demo: Unknown scheme "cookie": choose one of url-path, namespace, accept-header, hostname, query.',
+    );
+    expect(result.stderr).toContain('Usage: npm start');
+  });
+
+  test('starts, prints its URL, the scheme and a curl command per version, and stops on SIGTERM', async () => {
+    const child = spawn(process.execPath, [main, '--scheme', 'hostname', '--port', '0'], {
+      env: { ...process.env, PORT: '1' },
+    });
+    try {
+      let output = '';
+      child.stdout.setEncoding('utf8');
+      for await (const chunk of child.stdout) {
+        output += String(chunk);
+        if (output.split('\n').length > 3) break;
+      }
+      const [banner, v1, v2] = output.split('\n');
+      const url = /^restdash demo: (http:\/\/127\.0\.0\.1:(\d+)\/) \(scheme: hostname\)$/.exec(banner ?? '');
+      expect(url).not.toBeNull();
+      const port = url![2]!;
+      expect([v1, v2]).toEqual([
+        `  version v1: curl 'http://v1.demo.localhost:${port}/api/cities/'`,
+        `  version v2: curl 'http://v2.demo.localhost:${port}/api/cities/'`,
+      ]);
+      expect((await get(`http://v2.demo.localhost:${port}/api/cities/`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+  });
+});

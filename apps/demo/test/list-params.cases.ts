@@ -1,0 +1,62 @@
+import type { ListParams } from '../src/server/list-params.js';
+
+export const validListQueries: readonly { query: string; expected: ListParams }[] = [
+  { query: '', expected: { page: 1, pageSize: 10, ordering: '-population', search: '', carried: {} } },
+  { query: 'page=7', expected: { page: 7, pageSize: 10, ordering: '-population', search: '', carried: {} } },
+  {
+    query: 'page=last',
+    expected: { page: 'last', pageSize: 10, ordering: '-population', search: '', carried: {} },
+  },
+  // Django's QueryDict.get: a repeated key gives its last value.
+  {
+    query: 'page=2&page=5',
+    expected: { page: 5, pageSize: 10, ordering: '-population', search: '', carried: {} },
+  },
+  {
+    query: 'page_size=25&ordering=name&search=%20S%C3%A3o%20',
+    expected: {
+      page: 1,
+      pageSize: 25,
+      ordering: 'name',
+      search: 'São',
+      carried: { page_size: '25', ordering: 'name', search: 'São' },
+    },
+  },
+  {
+    query: 'page_size=100000',
+    expected: { page: 1, pageSize: 100, ordering: '-population', search: '', carried: { page_size: '100' } },
+  },
+  {
+    query: 'search=%20%20',
+    expected: { page: 1, pageSize: 10, ordering: '-population', search: '', carried: {} },
+  },
+];
+
+export const invalidListQueries: readonly { query: string; status: number; detail: string }[] = [
+  { query: 'page=0', status: 404, detail: 'Invalid page.' },
+  { query: 'page=-1', status: 404, detail: 'Invalid page.' },
+  { query: 'page=1.5', status: 404, detail: 'Invalid page.' },
+  { query: 'page=', status: 404, detail: 'Invalid page.' },
+  { query: 'page=1e3', status: 404, detail: 'Invalid page.' },
+  { query: 'page=9999999999999999', status: 404, detail: 'Invalid page.' },
+  {
+    query: 'page_size=ten',
+    status: 400,
+    detail: 'Invalid page_size "ten": expected a whole number from 1 to 100.',
+  },
+  {
+    query: 'page_size=0',
+    status: 400,
+    detail: 'Invalid page_size "0": expected a whole number from 1 to 100.',
+  },
+  {
+    query: 'ordering=-id',
+    status: 400,
+    detail: 'Invalid ordering "-id": expected one of -population, population, name, -name.',
+  },
+  {
+    query: `search=${'x'.repeat(101)}`,
+    status: 400,
+    detail: 'Invalid search "xxxxxxxxxxxxxxxxxxxx…": longer than 100 characters.',
+  },
+];

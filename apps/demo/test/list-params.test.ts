@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { isAPIException } from '@restdash/versioning';
+import { describe, expect, test } from 'vitest';
+import type { City } from '../src/server/cities.js';
+import { paginate, parseListParams } from '../src/server/list-params.js';
+import { invalidListQueries, validListQueries } from './list-params.cases.js';
+
+describe('parseListParams', () => {
+  test.each(validListQueries)('?$query', ({ query, expected }) => {
+    expect(parseListParams(new URLSearchParams(query))).toEqual(expected);
+  });
+
+  test.each(invalidListQueries)('?$query → $status $detail', ({ query, status, detail }) => {
+    let caught: unknown;
+    try {
+      parseListParams(new URLSearchParams(query));
+    } catch (error) {
+      caught = error;
+    }
+    expect(isAPIException(caught)).toBe(true);
+    expect(caught).toMatchObject({ statusCode: status, message: detail });
+  });
+
+  test('any query string gives valid parameters or an API error, never another exception', () => {
+    const key = fc.constantFrom('page', 'page_size', 'ordering', 'search', 'version', 'x');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, fc.string({ unit: 'binary' })), { maxLength: 6 }), (pairs) => {
+        const query = new URLSearchParams(pairs);
+        try {
+          const params = parseListParams(query);
+          expect(params.pageSize).toBeGreaterThanOrEqual(1);
+          expect(params.pageSize).toBeLessThanOrEqual(100);
+          expect(params.page === 'last' || Number.isSafeInteger(params.page)).toBe(true);
+        } catch (error) {
+          expect(isAPIException(error)).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('paginate', () => {
+  const city = (id: number): City => ({ id, name: `c${id}`, country: 'XX', population: 0, lat: 0, lon: 0 });
+  const items = Array.from({ length: 23 }, (_, index) => city(index + 1));
+
+  test.each([
+    { page: 1, ids: [1, 10], totalPages: 3 },
+    { page: 3, ids: [21, 23], totalPages: 3 },
+    { page: 'last' as const, ids: [21, 23], totalPages: 3 },
+  ])('page $page of 23 items by 10', ({ page, ids, totalPages }) => {
+    const result = paginate(items, page, 10);
+    expect([result.items[0]?.id, result.items.at(-1)?.id]).toEqual(ids);
+    expect(result).toMatchObject({ totalPages, totalItems: 23, pageSize: 10 });
+  });
+
+  test('an empty list has one empty page; past it is NotFound', () => {
+    expect(paginate([], 1, 10)).toEqual({ items: [], page: 1, pageSize: 10, totalPages: 1, totalItems: 0 });
+    expect(() => paginate([], 2, 10)).toThrow('Invalid page.');
+    expect(() => paginate(items, 4, 10)).toThrow(expect.objectContaining({ statusCode: 404 }));
+  });
+});
