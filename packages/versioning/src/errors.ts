@@ -1,0 +1,118 @@
+import { gettextLazy, type LazyString } from './i18n/index.js';
+
+const statusTitles: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  406: 'Not Acceptable',
+  500: 'Internal Server Error',
+};
+
+/** RFC 9457 problem details, as `APIException.toJSON()` returns them. */
+export interface ProblemDetails {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+}
+
+/**
+ * Base of every error a client caused: carries the HTTP status, a (lazily translated) detail and a code.
+ * `message` and `String(detail)` are read in the language active at that moment.
+ */
+export class APIException extends Error {
+  override name = 'APIException';
+  readonly statusCode: number = 500;
+  readonly detail: LazyString | string;
+  readonly code: string;
+
+  constructor(detail?: LazyString | string, code?: string, statusCode?: number) {
+    super();
+    this.detail = detail ?? this.defaultDetail();
+    this.code = code ?? this.defaultCode();
+    if (statusCode !== undefined) this.statusCode = statusCode;
+    // The message must follow the active language, so it is read through the detail on every access.
+    Object.defineProperty(this, 'message', {
+      get: () => String(this.detail),
+      configurable: true,
+      enumerable: false,
+    });
+  }
+
+  protected defaultDetail(): LazyString | string {
+    return gettextLazy('A server error occurred.');
+  }
+
+  protected defaultCode(): string {
+    return 'error';
+  }
+
+  /** The RFC 9457 `application/problem+json` body, `detail` in the active language. */
+  toJSON(): ProblemDetails {
+    return {
+      type: 'about:blank',
+      title: statusTitles[this.statusCode] ?? 'Error',
+      status: this.statusCode,
+      detail: String(this.detail),
+      code: this.code,
+    };
+  }
+}
+
+/** 404: the requested version (or resource) does not exist. */
+export class NotFound extends APIException {
+  override name = 'NotFound';
+  override readonly statusCode: number = 404;
+  protected override defaultDetail(): LazyString {
+    return gettextLazy('Not found.');
+  }
+  protected override defaultCode(): string {
+    return 'not_found';
+  }
+}
+
+/** 406: nothing the API can render satisfies the request's `Accept` header, or its version is not allowed. */
+export class NotAcceptable extends APIException {
+  override name = 'NotAcceptable';
+  override readonly statusCode: number = 406;
+  protected override defaultDetail(): LazyString {
+    return gettextLazy('Could not satisfy the request Accept header.');
+  }
+  protected override defaultCode(): string {
+    return 'not_acceptable';
+  }
+}
+
+/** 400: the `Host` (or trusted `X-Forwarded-Host`) header is malformed or not in `allowedHosts`. */
+export class DisallowedHost extends APIException {
+  override name = 'DisallowedHost';
+  override readonly statusCode: number = 400;
+  /** The rejected host exactly as received (never put it into a URL). */
+  readonly host: string;
+
+  constructor(host: string) {
+    super(gettextLazy("Invalid HTTP_HOST header: '%(host)s'.", { host }), 'disallowed_host');
+    this.host = host;
+  }
+}
+
+/** URL reversal found no route for the name and arguments given. */
+export class NoReverseMatch extends Error {
+  override name = 'NoReverseMatch';
+}
+
+/** A scheme did not override `determineVersion()`. */
+export class NotImplementedError extends Error {
+  override name = 'NotImplementedError';
+}
+
+/** Whether `value` is an {@link APIException} (also across duplicated copies of this package). */
+export function isAPIException(value: unknown): value is APIException {
+  return (
+    value instanceof APIException ||
+    (value instanceof Error &&
+      typeof (value as Partial<APIException>).statusCode === 'number' &&
+      typeof (value as Partial<APIException>).code === 'string' &&
+      typeof (value as Partial<APIException>).toJSON === 'function')
+  );
+}

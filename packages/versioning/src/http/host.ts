@@ -1,0 +1,70 @@
+import { DisallowedHost } from '../errors.js';
+import { describe } from '../urls/describe.js';
+
+/**
+ * The hosts `createRequest()` accepts when given no `allowedHosts`: this machine only (Django's DEBUG list).
+ */
+export const defaultAllowedHosts: readonly string[] = Object.freeze([
+  'localhost',
+  '.localhost',
+  '127.0.0.1',
+  '[::1]',
+]);
+
+// Django's host_validation_re: a DNS name or IPv4 address, or a bracketed IPv6 address, then an optional
+// port.
+const hostPattern = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:[0-9]+)?$/i;
+
+/**
+ * Django's `split_domain_port`: the lower-cased domain (one trailing dot dropped) and the port, or `null`
+ * when the host is not a well-formed `host[:port]`.
+ */
+export function splitDomainPort(host: string): { readonly domain: string; readonly port: string } | null {
+  const match = hostPattern.exec(host);
+  if (match === null) return null;
+  const domain = (match[1] ?? '').toLowerCase();
+  return { domain: domain.endsWith('.') ? domain.slice(0, -1) : domain, port: match[2]?.slice(1) ?? '' };
+}
+
+/**
+ * Whether `domain` (lower-case, no port) is one of `allowedHosts`: exact, `.example.com` for the domain and
+ * its subdomains, `*` for all.
+ */
+export function isAllowedHost(domain: string, allowedHosts: readonly string[]): boolean {
+  return allowedHosts.some((entry) => {
+    const pattern = entry.toLowerCase();
+    if (pattern === '*' || pattern === domain) return true;
+    return pattern.startsWith('.') && (domain.endsWith(pattern) || domain === pattern.slice(1));
+  });
+}
+
+/** Returns `host` when it is well formed and allowed; throws `DisallowedHost` naming it otherwise. */
+export function validateHost(host: string, allowedHosts: readonly string[]): string {
+  const parts = splitDomainPort(host);
+  if (parts === null || parts.domain === '' || !isAllowedHost(parts.domain, allowedHosts))
+    throw new DisallowedHost(host);
+  return host;
+}
+
+/** Checks an `allowedHosts` option: an array of non-empty strings. `where` names the caller for the error. */
+export function checkAllowedHosts(where: string, allowedHosts: unknown): readonly string[] {
+  if (!Array.isArray(allowedHosts)) {
+    throw new TypeError(
+      `${where}: allowedHosts must be an array of host names, got ${describe(allowedHosts)}`,
+    );
+  }
+  allowedHosts.forEach((entry: unknown, index) => {
+    if (typeof entry !== 'string' || entry === '') {
+      throw new TypeError(
+        `${where}: allowedHosts[${index}] must be a host name such as "example.com", ".example.com" or "*", got ${describe(entry)}`,
+      );
+    }
+  });
+  return Object.freeze([...(allowedHosts as string[])]);
+}
+
+/** The first entry of a comma-separated header such as `X-Forwarded-Host: a.example, b.example`, trimmed. */
+export function firstValue(header: string): string {
+  const comma = header.indexOf(',');
+  return (comma === -1 ? header : header.slice(0, comma)).trim();
+}

@@ -1,0 +1,14 @@
+/** German: DRF's own translations; the host message follows them. */
+export const de: Readonly<Record<string, string>> = Object.freeze({
+  'A server error occurred.': 'Ein Serverfehler ist aufgetreten.',
+  'Not found.': 'Nicht gefunden.',
+  'Method "%(method)s" not allowed.': 'Methode "%(method)s" nicht erlaubt.',
+  'Could not satisfy the request Accept header.': 'Kann die Accept Kopfzeile der Anfrage nicht erfüllen.',
+  "Invalid HTTP_HOST header: '%(host)s'.": "Ungültige HTTP_HOST-Kopfzeile: '%(host)s'.",
+  'Invalid version in "Accept" header.': 'Ungültige Version in der "Accept" Kopfzeile.',
+  'Invalid version in URL path.': 'Ungültige Version im URL-Pfad.',
+  'Invalid version in URL path. Does not match any version namespace.':
+    'Ungültige Version im URL-Pfad. Entspricht keinem Versions-Namensraum.',
+  'Invalid version in hostname.': 'Ungültige Version im Hostname.',
+  'Invalid version in query parameter.': 'Ungültige Version im Anfrageparameter.',
+});

@@ -1,0 +1,15 @@
+/** Spanish: DRF's own translations; the namespace and host messages follow them. */
+export const es: Readonly<Record<string, string>> = Object.freeze({
+  'A server error occurred.': 'Se ha producido un error en el servidor.',
+  'Not found.': 'No encontrado.',
+  'Method "%(method)s" not allowed.': 'Método "%(method)s" no permitido.',
+  'Could not satisfy the request Accept header.':
+    'No se ha podido satisfacer la solicitud de cabecera de Accept.',
+  "Invalid HTTP_HOST header: '%(host)s'.": "Cabecera HTTP_HOST inválida: '%(host)s'.",
+  'Invalid version in "Accept" header.': 'Versión inválida en la cabecera "Accept".',
+  'Invalid version in URL path.': 'Versión inválida en la ruta de la URL.',
+  'Invalid version in URL path. Does not match any version namespace.':
+    'Versión inválida en la ruta de la URL. No coincide con ningún espacio de nombres de versión.',
+  'Invalid version in hostname.': 'Versión inválida en el nombre de host.',
+  'Invalid version in query parameter.': 'Versión inválida en el parámetro de consulta.',
+});

@@ -1,0 +1,14 @@
+/** French: DRF's own translations; the namespace and host messages follow them. */
+export const fr: Readonly<Record<string, string>> = Object.freeze({
+  'A server error occurred.': 'Une erreur du serveur est survenue.',
+  'Not found.': 'Pas trouvé.',
+  'Method "%(method)s" not allowed.': 'Méthode "%(method)s" non autorisée.',
+  'Could not satisfy the request Accept header.': "L'en-tête « Accept » n'a pas pu être satisfaite.",
+  "Invalid HTTP_HOST header: '%(host)s'.": 'En-tête HTTP_HOST non valide : « %(host)s ».',
+  'Invalid version in "Accept" header.': "Version non valide dans l'en-tête « Accept ».",
+  'Invalid version in URL path.': "Version non valide dans l'URL.",
+  'Invalid version in URL path. Does not match any version namespace.':
+    "Version non valide dans l'URL. Ne correspond à aucun espace de noms de version.",
+  'Invalid version in hostname.': "Version non valide dans le nom d'hôte.",
+  'Invalid version in query parameter.': 'Version non valide dans le paramètre de requête.',
+});

@@ -1,0 +1,14 @@
+/** Japanese: DRF's own translations; the namespace and host messages follow them. */
+export const ja: Readonly<Record<string, string>> = Object.freeze({
+  'A server error occurred.': 'サーバエラーが発生しました。',
+  'Not found.': '見つかりませんでした。',
+  'Method "%(method)s" not allowed.': 'メソッド "%(method)s" は許されていません。',
+  'Could not satisfy the request Accept header.': 'リクエストのAcceptヘッダを満たすことができませんでした。',
+  "Invalid HTTP_HOST header: '%(host)s'.": "HTTP_HOSTヘッダ '%(host)s' が不正です。",
+  'Invalid version in "Accept" header.': '"Accept" 内のバージョンが不正です。',
+  'Invalid version in URL path.': 'URLパス内のバージョンが不正です。',
+  'Invalid version in URL path. Does not match any version namespace.':
+    'URLパス内のバージョンが不正です。どのバージョンの名前空間にも一致しません。',
+  'Invalid version in hostname.': 'ホスト名内のバージョンが不正です。',
+  'Invalid version in query parameter.': 'クエリパラメータ内のバージョンが不正です。',
+});

@@ -1,0 +1,15 @@
+/** Brazilian Portuguese: DRF's own translations; the host message follows them. */
+export const ptBR: Readonly<Record<string, string>> = Object.freeze({
+  'A server error occurred.': 'Ocorreu um erro de servidor.',
+  'Not found.': 'Não encontrado.',
+  'Method "%(method)s" not allowed.': 'Método "%(method)s" não é permitido.',
+  'Could not satisfy the request Accept header.':
+    'Não foi possível satisfazer a requisição do cabeçalho Accept.',
+  "Invalid HTTP_HOST header: '%(host)s'.": "Cabeçalho HTTP_HOST inválido: '%(host)s'.",
+  'Invalid version in "Accept" header.': 'Versão inválida no cabeçalho "Accept".',
+  'Invalid version in URL path.': 'Versão inválida no caminho de URL.',
+  'Invalid version in URL path. Does not match any version namespace.':
+    'Versão inválida no caminho da URL. Não corresponde a nenhuma versão do namespace.',
+  'Invalid version in hostname.': 'Versão inválida no hostname.',
+  'Invalid version in query parameter.': 'Versão inválida no parâmetro de query.',
+});

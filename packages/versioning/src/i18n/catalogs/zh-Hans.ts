@@ -1,0 +1,14 @@
+/** Simplified Chinese: DRF's own translations; the host message follows them. */
+export const zhHans: Readonly<Record<string, string>> = Object.freeze({
+  'A server error occurred.': '服务器出现了错误。',
+  'Not found.': '未找到。',
+  'Method "%(method)s" not allowed.': '方法 “%(method)s” 不被允许。',
+  'Could not satisfy the request Accept header.': '无法满足Accept HTTP头的请求。',
+  "Invalid HTTP_HOST header: '%(host)s'.": "HTTP_HOST头包含无效的主机：'%(host)s'。",
+  'Invalid version in "Accept" header.': '“Accept” HTTP头包含无效版本。',
+  'Invalid version in URL path.': 'URL路径包含无效版本。',
+  'Invalid version in URL path. Does not match any version namespace.':
+    '在URL路径中发现无效的版本。无法匹配任何的版本命名空间。',
+  'Invalid version in hostname.': '主机名包含无效版本。',
+  'Invalid version in query parameter.': '请求参数里包含无效版本。',
+});

@@ -1,0 +1,44 @@
+export { BaseVersioning } from './schemes/base.js';
+export type { VersioningOptions } from './schemes/base.js';
+export { AcceptHeaderVersioning } from './schemes/accept-header.js';
+export { URLPathVersioning } from './schemes/url-path.js';
+export { NamespaceVersioning } from './schemes/namespace.js';
+export { HostNameVersioning } from './schemes/hostname.js';
+export { QueryParameterVersioning } from './schemes/query-parameter.js';
+
+export { configure, getSettings, resetSettings } from './settings.js';
+export type { VersioningSettings } from './settings.js';
+
+export {
+  APIException,
+  DisallowedHost,
+  isAPIException,
+  NoReverseMatch,
+  NotAcceptable,
+  NotFound,
+  NotImplementedError,
+} from './errors.js';
+export type { ProblemDetails } from './errors.js';
+
+export {
+  activate,
+  getLanguage,
+  gettext,
+  gettextLazy,
+  languageFromAcceptLanguage,
+  LazyString,
+  supportedLanguages,
+  withLanguage,
+} from './i18n/index.js';
+export type { MessageParams } from './i18n/index.js';
+
+export { negotiate, parseMediaType } from './http/media-type.js';
+export type { MediaType } from './http/media-type.js';
+export { createRequest } from './http/request.js';
+export type { CreateRequestOptions } from './http/request.js';
+
+export { include, path, UrlConf } from './urls/urlconf.js';
+export type { FlatRoute, Include, PathOptions, Route } from './urls/urlconf.js';
+export { replaceQueryParam, reverse } from './urls/reverse.js';
+
+export type { ResolverMatch, ReverseOptions, VersioningRequest } from './types.js';

@@ -1,0 +1,29 @@
+import { NotAcceptable } from '../errors.js';
+import { parseMediaType } from '../http/media-type.js';
+import { gettextLazy, type LazyString } from '../i18n/index.js';
+import type { VersioningRequest } from '../types.js';
+import { BaseVersioning } from './base.js';
+
+const message = gettextLazy('Invalid version in "Accept" header.');
+
+/**
+ * Reads the version from a parameter of the negotiated media type: `Accept: application/json; version=1.0`. A
+ * version that is not allowed is a 406 `NotAcceptable`.
+ * @example
+ * const scheme = new AcceptHeaderVersioning({ allowedVersions: ['1.0', '2.0'] });
+ * const accept = 'application/json; version=2.0';
+ * scheme.determineVersion(createRequest(new Request('http://localhost/', { headers: { accept } }))); // '2.0'
+ */
+export class AcceptHeaderVersioning extends BaseVersioning {
+  /** Detail of the `NotAcceptable` thrown for a version that is not allowed. */
+  invalidVersionMessage: LazyString = message;
+
+  override determineVersion(request: VersioningRequest): string | null {
+    this.checkRequest('determineVersion(request)', request);
+    const { params } = parseMediaType(request.acceptedMediaType);
+    // Media-type parameter names are case-insensitive (RFC 9110 §8.3.2); the parser stores them lower-cased.
+    const version = params.get(this.versionParam.toLowerCase()) ?? this.defaultVersion;
+    if (!this.isAllowedVersion(version)) throw new NotAcceptable(this.invalidVersionMessage);
+    return version;
+  }
+}

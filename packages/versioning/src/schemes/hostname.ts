@@ -1,0 +1,41 @@
+import { NotFound } from '../errors.js';
+import { gettextLazy, type LazyString } from '../i18n/index.js';
+import type { VersioningRequest } from '../types.js';
+import { describe } from '../urls/describe.js';
+import { BaseVersioning } from './base.js';
+
+const message = gettextLazy('Invalid version in hostname.');
+
+/**
+ * Reads the version from the first label of a three-label host name: `Host: v1.example.com`. The host comes
+ * from `request.getHost()` (validated against `allowedHosts`), its port cut off. Not allowed is a 404
+ * `NotFound`.
+ * @example
+ * const scheme = new HostNameVersioning({ allowedVersions: ['v1', 'v2'] });
+ * const request = createRequest(new Request('http://v2.example.com/'), { allowedHosts: ['.example.com'] });
+ * scheme.determineVersion(request); // 'v2'
+ */
+export class HostNameVersioning extends BaseVersioning {
+  /**
+   * Matched against the host name without its port; group 1 is the version. Override it for other layouts.
+   */
+  hostnameRegex: RegExp = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/;
+  /** Detail of the `NotFound` thrown for a version that is not allowed. */
+  invalidVersionMessage: LazyString = message;
+
+  override determineVersion(request: VersioningRequest): string | null {
+    this.checkRequest('determineVersion(request)', request);
+    const regex = this.hostnameRegex;
+    if (!(regex instanceof RegExp)) {
+      throw new TypeError(`${this.constructor.name}: hostnameRegex must be a RegExp, got ${describe(regex)}`);
+    }
+    const host = request.getHost();
+    const colon = host.indexOf(':');
+    // A global or sticky regex would carry lastIndex over from the previous request.
+    regex.lastIndex = 0;
+    const captured = regex.exec(colon === -1 ? host : host.slice(0, colon))?.[1];
+    const version = captured ?? this.defaultVersion;
+    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
+    return version;
+  }
+}

@@ -1,0 +1,82 @@
+import { checkKnownKeys, describe } from './urls/describe.js';
+import { UrlConf } from './urls/urlconf.js';
+
+/** Package-wide defaults: DRF's `DEFAULT_VERSION`, `ALLOWED_VERSIONS`, `VERSION_PARAM` and `ROOT_URLCONF`. */
+export interface VersioningSettings {
+  /** Version used when the request carries none. @default null */
+  readonly defaultVersion: string | null;
+  /** Permitted versions; `null` or empty allows every version. @default null */
+  readonly allowedVersions: readonly (string | null)[] | null;
+  /** Name of the media-type parameter, URL keyword or query parameter carrying the version. @default 'version' */
+  readonly versionParam: string;
+  /** Route table `reverse()` uses when neither the call nor the request names one. @default null */
+  readonly urlconf: UrlConf | null;
+}
+
+const defaults: VersioningSettings = Object.freeze({
+  defaultVersion: null,
+  allowedVersions: null,
+  versionParam: 'version',
+  urlconf: null,
+});
+
+let current: VersioningSettings = defaults;
+
+/** Checks a scheme attribute or setting and throws a `TypeError` that names it and the value. */
+export function checkVersionAttributes(
+  where: string,
+  values: Partial<Pick<VersioningSettings, 'defaultVersion' | 'allowedVersions' | 'versionParam'>>,
+): void {
+  const { defaultVersion, allowedVersions, versionParam } = values;
+  if (defaultVersion !== undefined && defaultVersion !== null && typeof defaultVersion !== 'string') {
+    throw new TypeError(`${where}: defaultVersion must be a string or null, got ${describe(defaultVersion)}`);
+  }
+  if (allowedVersions !== undefined && allowedVersions !== null) {
+    if (!Array.isArray(allowedVersions)) {
+      throw new TypeError(
+        `${where}: allowedVersions must be an array or null, got ${describe(allowedVersions)}`,
+      );
+    }
+    const bad: unknown = allowedVersions.find((version) => version !== null && typeof version !== 'string');
+    if (bad !== undefined) {
+      throw new TypeError(`${where}: allowedVersions may hold only strings and null, got ${describe(bad)}`);
+    }
+  }
+  if (versionParam !== undefined && (typeof versionParam !== 'string' || versionParam === '')) {
+    throw new TypeError(`${where}: versionParam must be a non-empty string, got ${describe(versionParam)}`);
+  }
+}
+
+/**
+ * Sets package-wide defaults; keys left out keep their value. Schemes read them when constructed.
+ * @example configure({ defaultVersion: '1.0', allowedVersions: ['1.0', '2.0'] })
+ */
+export function configure(settings: Partial<VersioningSettings>): VersioningSettings {
+  if (typeof settings !== 'object' || settings === null) {
+    throw new TypeError(`configure(settings): expected an object, got ${describe(settings)}`);
+  }
+  checkKnownKeys('configure(settings)', settings, Object.keys(defaults));
+  checkVersionAttributes('configure(settings)', settings);
+  if (settings.urlconf !== undefined && settings.urlconf !== null && !(settings.urlconf instanceof UrlConf)) {
+    throw new TypeError(
+      `configure(settings): urlconf must be a UrlConf or null, got ${describe(settings.urlconf)}`,
+    );
+  }
+  const next: { -readonly [K in keyof VersioningSettings]: VersioningSettings[K] } = { ...current };
+  for (const key of Object.keys(settings) as (keyof VersioningSettings)[]) {
+    if (settings[key] !== undefined) Object.assign(next, { [key]: settings[key] });
+  }
+  if (next.allowedVersions) next.allowedVersions = Object.freeze([...next.allowedVersions]);
+  current = Object.freeze(next);
+  return current;
+}
+
+/** The settings in force now. */
+export function getSettings(): VersioningSettings {
+  return current;
+}
+
+/** Back to the defaults (`null`, `null`, `'version'`, no urlconf); for tests. */
+export function resetSettings(): void {
+  current = defaults;
+}

@@ -1,0 +1,52 @@
+import type { BaseVersioning } from './schemes/base.js';
+import type { UrlConf } from './urls/urlconf.js';
+
+/** What resolving a path against a {@link UrlConf} found: the route, its names and the captured values. */
+export interface ResolverMatch {
+  /** Full route pattern, includes' prefixes joined (`/v1/users/:pk/`). */
+  readonly route: string;
+  /** The route's own name, without namespaces. */
+  readonly urlName: string | null;
+  /** Namespaces joined by `:` (`v1:nested`), `''` when none. */
+  readonly namespace: string;
+  readonly namespaces: readonly string[];
+  /** `namespace:urlName`, or the bare name / route when there is no namespace or name. */
+  readonly viewName: string;
+  readonly args: readonly string[];
+  readonly kwargs: Readonly<Record<string, string>>;
+  readonly handler: unknown;
+}
+
+/** The request as the versioning schemes see it, built by `createRequest()` from any framework's request. */
+export interface VersioningRequest {
+  /** `null` until a scheme has determined it. */
+  version: string | null;
+  versioningScheme: BaseVersioning | null;
+  readonly method: string;
+  readonly path: string;
+  /** Query parameters; a repeated key gives its last value (Django's `QueryDict.get`). */
+  readonly queryParams: { get(name: string): string | null };
+  readonly headers: { get(name: string): string | null };
+  /** Media type chosen by content negotiation (lazily, once); writable. */
+  acceptedMediaType: string;
+  resolverMatch: ResolverMatch | null;
+  readonly urlconf: UrlConf | null;
+  /** Validated host with its port when not the default; throws `DisallowedHost`. */
+  getHost(): string;
+  /** `scheme://host` + `location` (default: the request's own path and query). */
+  buildAbsoluteUri(location?: string): string;
+}
+
+/** Options of `reverse()` and of every scheme's `reverse()`. */
+export interface ReverseOptions {
+  readonly args?: readonly (string | number)[];
+  readonly kwargs?: Readonly<Record<string, string | number>>;
+  /** With a request the URL is absolute and carries the request's version. */
+  readonly request?: VersioningRequest | null;
+  /** Sets `kwargs.format`. */
+  readonly format?: string | null;
+  /** Route table to reverse with; else `request.urlconf`, else `configure({ urlconf })`. */
+  readonly urlconf?: UrlConf;
+  /** Query parameters appended to the URL. */
+  readonly query?: Readonly<Record<string, string>>;
+}
