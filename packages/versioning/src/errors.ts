@@ -19,32 +19,30 @@ export interface ProblemDetails {
 /**
  * Base of every error a client caused: carries the HTTP status, a (lazily translated) detail and a code.
  * `message` and `String(detail)` are read in the language active at that moment.
+ * @example throw new APIException('Quota exceeded.', 'quota', 429)
  */
 export class APIException extends Error {
   override name = 'APIException';
-  readonly statusCode: number = 500;
+  readonly statusCode: number;
   readonly detail: LazyString | string;
   readonly code: string;
 
+  /**
+   * @param detail @default 'A server error occurred.'
+   * @param code @default 'error'
+   * @param statusCode @default 500
+   */
   constructor(detail?: LazyString | string, code?: string, statusCode?: number) {
     super();
-    this.detail = detail ?? this.defaultDetail();
-    this.code = code ?? this.defaultCode();
-    if (statusCode !== undefined) this.statusCode = statusCode;
+    this.detail = detail ?? gettextLazy('A server error occurred.');
+    this.code = code ?? 'error';
+    this.statusCode = statusCode ?? 500;
     // The message must follow the active language, so it is read through the detail on every access.
     Object.defineProperty(this, 'message', {
       get: () => String(this.detail),
       configurable: true,
       enumerable: false,
     });
-  }
-
-  protected defaultDetail(): LazyString | string {
-    return gettextLazy('A server error occurred.');
-  }
-
-  protected defaultCode(): string {
-    return 'error';
   }
 
   /** The RFC 9457 `application/problem+json` body, `detail` in the active language. */
@@ -59,39 +57,37 @@ export class APIException extends Error {
   }
 }
 
-/** 404: the requested version (or resource) does not exist. */
+/** 404: the requested version (or resource) does not exist. Default detail `Not found.`, code `not_found`. */
 export class NotFound extends APIException {
   override name = 'NotFound';
-  override readonly statusCode: number = 404;
-  protected override defaultDetail(): LazyString {
-    return gettextLazy('Not found.');
-  }
-  protected override defaultCode(): string {
-    return 'not_found';
+  constructor(detail?: LazyString | string, code?: string) {
+    super(detail ?? gettextLazy('Not found.'), code ?? 'not_found', 404);
   }
 }
 
-/** 406: nothing the API can render satisfies the request's `Accept` header, or its version is not allowed. */
+/**
+ * 406: nothing the API can render satisfies the request's `Accept` header, or its version is not allowed.
+ * Default detail `Could not satisfy the request Accept header.`, code `not_acceptable`.
+ */
 export class NotAcceptable extends APIException {
   override name = 'NotAcceptable';
-  override readonly statusCode: number = 406;
-  protected override defaultDetail(): LazyString {
-    return gettextLazy('Could not satisfy the request Accept header.');
-  }
-  protected override defaultCode(): string {
-    return 'not_acceptable';
+  constructor(detail?: LazyString | string, code?: string) {
+    super(
+      detail ?? gettextLazy('Could not satisfy the request Accept header.'),
+      code ?? 'not_acceptable',
+      406,
+    );
   }
 }
 
 /** 400: the `Host` (or trusted `X-Forwarded-Host`) header is malformed or not in `allowedHosts`. */
 export class DisallowedHost extends APIException {
   override name = 'DisallowedHost';
-  override readonly statusCode: number = 400;
   /** The rejected host exactly as received (never put it into a URL). */
   readonly host: string;
 
   constructor(host: string) {
-    super(gettextLazy("Invalid HTTP_HOST header: '%(host)s'.", { host }), 'disallowed_host');
+    super(gettextLazy("Invalid HTTP_HOST header: '%(host)s'.", { host }), 'disallowed_host', 400);
     this.host = host;
   }
 }
