@@ -90,7 +90,7 @@ describe.each(packages)('$name', (pkg) => {
   });
 });
 
-test('the versioning core loads without any web framework installed', () => {
+test('the versioning core and the node:http adapter load without any web framework installed', () => {
   // A second consumer with only the core's own dependency: importing `.` must not reach for a framework.
   const bare = mkdtempSync(join(tmpdir(), 'restdash-bare-'));
   try {
@@ -98,12 +98,15 @@ test('the versioning core loads without any web framework installed', () => {
     mkdirSync(modules, { recursive: true });
     symlinkSync(join(root, 'node_modules', 'path-to-regexp'), join(modules, 'path-to-regexp'), 'dir');
     unpack(tarballs.get('@restdash/versioning') ?? '', modules, '@restdash/versioning');
-    const script = `const m = await import('@restdash/versioning'); console.log(typeof m.URLPathVersioning);`;
+    const script = `
+      const core = await import('@restdash/versioning');
+      const node = await import('@restdash/versioning/node');
+      console.log(typeof core.URLPathVersioning, typeof node.versioned);`;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: bare,
       encoding: 'utf8',
     });
-    expect(output.trim()).toBe('function');
+    expect(output.trim()).toBe('function function');
   } finally {
     rmSync(bare, { recursive: true, force: true });
   }

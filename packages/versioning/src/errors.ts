@@ -3,6 +3,7 @@ import { gettextLazy, type LazyString } from './i18n/index.js';
 const statusTitles: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   404: 'Not Found',
+  405: 'Method Not Allowed',
   406: 'Not Acceptable',
   500: 'Internal Server Error',
 };
@@ -77,6 +78,18 @@ export class NotAcceptable extends APIException {
       code ?? 'not_acceptable',
       406,
     );
+  }
+}
+
+/** 405: the route exists but not for this method. Detail `Method "<method>" not allowed.`, code `method_not_allowed`. */
+export class MethodNotAllowed extends APIException {
+  override name = 'MethodNotAllowed';
+  /** The methods the route does serve, for the `Allow` header. */
+  readonly allowed: readonly string[];
+
+  constructor(method: string, allowed: readonly string[] = []) {
+    super(gettextLazy('Method "%(method)s" not allowed.', { method }), 'method_not_allowed', 405);
+    this.allowed = Object.freeze([...allowed]);
   }
 }
 

@@ -13,6 +13,7 @@ export {
   APIException,
   DisallowedHost,
   isAPIException,
+  MethodNotAllowed,
   NoReverseMatch,
   NotAcceptable,
   NotFound,

@@ -1,0 +1,2 @@
+export { versioned } from './express.js';
+export type { AdapterOptions, VersioningVariables } from '../shared.js';

@@ -1,0 +1,2 @@
+export { versioned } from './fastify.js';
+export type { AdapterOptions, VersioningVariables } from '../shared.js';

@@ -1,0 +1,35 @@
+import { createServer } from 'node:http';
+import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
+import { describe, expect, test } from 'vitest';
+import { versioned } from '../../src/adapters/express/index.js';
+import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { listen } from './support.js';
+
+const harness: AdapterHarness = {
+  echo: ((req, res) => {
+    res.json(echo(req));
+  }) satisfies RequestHandler,
+  failing: (error) =>
+    (() => {
+      throw error;
+    }) satisfies RequestHandler,
+  serve: (urlconf, options, frameworkErrors) => {
+    const app = express();
+    app.use(versioned(urlconf, options));
+    app.use(((error, _req, res, _next) => {
+      frameworkErrors.push(error);
+      res.status(500).send('handled by the application error handler');
+    }) satisfies ErrorRequestHandler);
+    return listen(createServer(app));
+  },
+};
+
+describe('express adapter', () => {
+  adapterContract(harness);
+
+  test('a method Express cannot route is refused when mounting, naming it', () => {
+    const urlconf = new UrlConf([path('/pot/', harness.echo, { methods: ['BREW'] })]);
+    expect(() => versioned(urlconf, { scheme: null })).toThrow('Express cannot route method "BREW"');
+  });
+});

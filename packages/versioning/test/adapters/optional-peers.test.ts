@@ -1,0 +1,38 @@
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { describe, expect, test } from 'vitest';
+
+const src = fileURLToPath(new URL('../../src/', import.meta.url));
+
+/** The packages an entry point loads at run time (type-only imports are erased, as at run time). */
+async function runtimePackages(entry: string): Promise<string[]> {
+  const { metafile } = await build({
+    entryPoints: [src + entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'silent',
+  });
+  const imported = Object.values(metafile.inputs).flatMap((input) =>
+    input.imports
+      .filter((record) => record.external && !record.path.startsWith('node:'))
+      .map((record) => record.path),
+  );
+  return [...new Set(imported)].sort();
+}
+
+// Express, Fastify and Hono are optional peers: each entry point may load only what it cannot do without.
+describe('what each entry point loads', () => {
+  test.each([
+    ['index.ts', ['path-to-regexp']],
+    ['adapters/node/index.ts', ['path-to-regexp']],
+    ['adapters/fastify/index.ts', ['path-to-regexp']],
+    ['adapters/express/index.ts', ['express', 'path-to-regexp']],
+    ['adapters/hono/index.ts', ['hono', 'path-to-regexp']],
+  ])('%s → %j', async (entry, expected) => {
+    expect(await runtimePackages(entry)).toEqual(expected);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+import { appendVary, catchProblems, renderProblem } from '../../src/adapters/shared.js';
+import { APIException, NotAcceptable, NotFound } from '../../src/errors.js';
+import { gettextLazy } from '../../src/i18n/index.js';
+import { notFoundCases, varyCases } from './shared.cases.js';
+
+describe('renderProblem', () => {
+  test.each(notFoundCases)('$title', ({ acceptLanguage, varyAccept, detail, headers }) => {
+    const problem = renderProblem(new NotFound(), acceptLanguage, varyAccept);
+    expect(problem.status).toBe(404);
+    expect(problem.headers).toEqual(headers);
+    expect(JSON.parse(problem.body)).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail,
+      code: 'not_found',
+    });
+  });
+
+  test('a plain-string detail is not translated, so it claims no language and does not vary on it', () => {
+    const problem = renderProblem(new NotAcceptable('Only CSV here.'), 'de', true);
+    expect(problem.headers).toEqual({ 'content-type': 'application/problem+json', vary: 'Accept' });
+    expect(JSON.parse(problem.body)).toMatchObject({ status: 406, detail: 'Only CSV here.' });
+  });
+
+  test('a message no catalog holds comes out in English and says so', () => {
+    const error = new APIException(
+      gettextLazy('The teapot is %(state)s.', { state: 'empty' }),
+      'teapot',
+      418,
+    );
+    const problem = renderProblem(error, 'de', false);
+    expect(problem.headers['content-language']).toBe('en');
+    expect(JSON.parse(problem.body)).toMatchObject({
+      status: 418,
+      detail: 'The teapot is empty.',
+      code: 'teapot',
+    });
+  });
+});
+
+describe('appendVary', () => {
+  test.each(varyCases)('$current + Accept → $expected', ({ current, expected }) => {
+    expect(appendVary(current, 'Accept')).toBe(expected);
+  });
+});
+
+describe('catchProblems', () => {
+  const problem = new NotFound();
+  const other = new Error('not ours');
+  const onProblem = (error: APIException) => `problem ${error.code}`;
+
+  test('passes a value through, sync or async', async () => {
+    expect(catchProblems(() => 1, onProblem)).toBe(1);
+    await expect(catchProblems(() => Promise.resolve(2), onProblem)).resolves.toBe(2);
+  });
+
+  test('turns an APIException into onProblem(), thrown or rejected', async () => {
+    expect(
+      catchProblems(() => {
+        throw problem;
+      }, onProblem),
+    ).toBe('problem not_found');
+    await expect(catchProblems(() => Promise.reject(problem), onProblem)).resolves.toBe('problem not_found');
+  });
+
+  test('lets any other error through untouched, thrown or rejected', async () => {
+    expect(() =>
+      catchProblems(() => {
+        throw other;
+      }, onProblem),
+    ).toThrow(other);
+    await expect(catchProblems(() => Promise.reject(other), onProblem)).rejects.toBe(other);
+  });
+});

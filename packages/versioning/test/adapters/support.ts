@@ -1,0 +1,103 @@
+import { request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A response, read whole. */
+export interface Reply {
+  readonly status: number;
+  /** A header's value, `null` when absent (repeated headers joined with `, `). */
+  header(name: string): string | null;
+  /** Every header value, to check none of them carries something. */
+  readonly headerValues: readonly string[];
+  readonly body: string;
+}
+
+/** A server the adapter under test runs on, listening on 127.0.0.1. */
+export interface Served {
+  /** `http://127.0.0.1:<port>` */
+  readonly origin: string;
+  close(): Promise<void>;
+}
+
+/** Listens on 127.0.0.1, on a port the system picks. */
+export function listen(server: Server): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      resolve({
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => {
+          server.closeAllConnections();
+          return new Promise((done) => server.close(() => done()));
+        },
+      });
+    });
+  });
+}
+
+/** GET (or `method`) through fetch. */
+export async function fetchReply(url: string, init: RequestInit = {}): Promise<Reply> {
+  const response = await fetch(url, init);
+  const body = await response.text();
+  return {
+    status: response.status,
+    header: (name) => response.headers.get(name),
+    headerValues: [...response.headers.values()],
+    body,
+  };
+}
+
+/** A request with exactly these headers, `Host` included, which fetch does not let a caller set. */
+export function rawReply(
+  origin: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+): Promise<Reply> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const outgoing = request({ hostname, port, path, headers, agent: false, setHost: false }, (incoming) => {
+      let body = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => (body += chunk));
+      incoming.on('end', () => {
+        const headerValues = Object.values(incoming.headers).flatMap((value) => value ?? []);
+        resolve({
+          status: incoming.statusCode ?? 0,
+          header: (name) => {
+            const value = incoming.headers[name.toLowerCase()];
+            return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+          },
+          headerValues,
+          body,
+        });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+/** Runs `task` over `items` with at most `concurrency` in flight; the results in item order. */
+export async function inPool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await task(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return results;
+}
+
+/** The fields of a `Vary` header, lower-cased. */
+export function varyFields(reply: Reply): string[] {
+  return (reply.header('vary') ?? '')
+    .split(',')
+    .map((field) => field.trim().toLowerCase())
+    .filter((field) => field !== '');
+}

@@ -1,0 +1,64 @@
+import { describe, expect, test } from 'vitest';
+import { versioned as expressVersioned } from '../../src/adapters/express/index.js';
+import { versioned as fastifyVersioned } from '../../src/adapters/fastify/index.js';
+import { versioned as honoVersioned } from '../../src/adapters/hono/index.js';
+import { versioned as nodeVersioned } from '../../src/adapters/node/index.js';
+import type { AdapterOptions } from '../../src/adapters/shared.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { path, UrlConf } from '../../src/urls/urlconf.js';
+
+const adapters = [
+  ['express', expressVersioned],
+  ['fastify', fastifyVersioned],
+  ['hono', honoVersioned],
+  ['node', nodeVersioned],
+] as const;
+
+const urlconf = new UrlConf([path('/:version/users/', () => undefined, { name: 'users-list' })]);
+const scheme = new URLPathVersioning();
+
+/** Arguments a caller can get wrong (typed loosely on purpose), and what the error must name. */
+const mistakes: readonly (readonly [title: string, urlconf: unknown, options: unknown, message: RegExp])[] = [
+  ['a route list instead of a UrlConf', [], { scheme }, /urlconf must be a UrlConf, got an array/],
+  ['no options', urlconf, undefined, /options must be an object, got undefined/],
+  ['no scheme', urlconf, {}, /options\.scheme must be a versioning scheme .* or null, got undefined/],
+  [
+    'a scheme class instead of an instance',
+    urlconf,
+    { scheme: URLPathVersioning },
+    /options\.scheme .* got a function/,
+  ],
+  ['a misspelt option', urlconf, { scheme, allowedHost: ['x'] }, /unknown option "allowedHost"/],
+  [
+    'allowedHosts as a string',
+    urlconf,
+    { scheme, allowedHosts: 'example.com' },
+    /allowedHosts must be an array .* got "example\.com"/,
+  ],
+  [
+    'trustProxy as a string',
+    urlconf,
+    { scheme: null, trustProxy: 'yes' },
+    /trustProxy must be a boolean, got "yes"/,
+  ],
+  [
+    'a handler that is not a function',
+    new UrlConf([path('/users/', 'users-list')]),
+    { scheme },
+    /handler of route "\/users\/" must be a function, got "users-list"/,
+  ],
+];
+
+describe.each(adapters)('%s versioned(urlconf, options)', (name, versioned) => {
+  test.each(mistakes)('rejects %s with a TypeError naming it', (_title, badUrlconf, options, message) => {
+    const call = () => versioned(badUrlconf as UrlConf, options as AdapterOptions);
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(message);
+    expect(call).toThrow(`${name} versioned(urlconf, options)`);
+  });
+
+  test('accepts a scheme, or null for unversioned routes', () => {
+    expect(() => versioned(urlconf, { scheme })).not.toThrow();
+    expect(() => versioned(urlconf, { scheme: null, allowedHosts: ['*'], trustProxy: true })).not.toThrow();
+  });
+});
