@@ -85,7 +85,8 @@ export function paginationItems(
  * in development builds); the range checks that keep a page from freezing still apply.
  */
 export function pageItems(props: PaginationProps, options: PaginationItemsOptions): PageItem[] {
-  const { active_page, first_last, fully_expanded, max_value: max, previous_next } = props;
+  const { first_last, fully_expanded, max_value: max, previous_next } = props;
+  const active = props.active_page ?? 1;
   const min = props.min_value ?? 1;
   const step = props.step ?? 1;
   const boundary = options.boundaryCount ?? 1;
@@ -102,30 +103,37 @@ export function pageItems(props: PaginationProps, options: PaginationItemsOption
   const decimals = Math.max(decimalPlaces(min), decimalPlaces(step));
   const at = (k: number): number =>
     decimals > 100 ? min + k * step : Number((min + k * step).toFixed(decimals));
+  // The first index whose grid value reaches `value` (0 below min), corrected for float error in the division.
+  const reach = (value: number): number => {
+    const k = Math.max(0, Math.ceil((value - min) / step));
+    if (k > 0 && at(k - 1) >= value) return k - 1;
+    return at(k) < value ? k + 1 : k;
+  };
 
-  // The last index: max_value raised to the first grid value that reaches it (below min: min itself).
-  let last = Math.max(0, Math.ceil((max - min) / step));
-  if (last > 0 && at(last - 1) >= max) last -= 1;
-  else if (at(last) < max) last += 1;
-
-  // Where the active page sits: its index when on the grid, else the index of the grid value just below it.
-  const active = active_page ?? 1;
-  const position = (active - min) / step;
-  let index = Math.round(position);
-  const onGrid = index >= 0 && index <= last && Math.abs(at(index) - active) <= step * 1e-9;
-  if (!onGrid) {
-    index = Math.min(last, Math.max(-1, Math.floor(position)));
-    if (index >= 0 && at(index) > active) index -= 1;
-    else if (index < last && at(index + 1) < active) index += 1;
-  }
+  // max_value is raised to the first grid value that reaches it (below min: min itself).
+  const last = reach(max);
+  // An active page within a billionth of a step of a grid value is that value; otherwise it sits
+  // between grid values and `index` is the one just below it (-1 below the range, `last` above it).
+  const tolerance = step * 1e-9;
+  const above = reach(active - tolerance);
+  const onGrid = above <= last && at(above) <= active + tolerance;
+  const index = onGrid ? above : Math.min(above, last + 1) - 1;
   const previous = onGrid ? index - 1 : index;
 
   const items: PageItem[] = [];
   const control = (kind: 'first' | 'previous' | 'next' | 'last', target: number, disabled: boolean): void => {
     items.push({ kind, target: at(Math.min(last, Math.max(0, target))), disabled });
   };
-  const page = (k: number): void => {
-    items.push({ kind: 'page', value: at(k), active: onGrid && k === index });
+  // Shows the numbers from..to after those shown so far: a gap of one number shows it, a longer one an ellipsis.
+  let shown = 0; // indices below it are listed or behind an ellipsis
+  const show = (from: number, to: number): void => {
+    let k = shown;
+    if (from > shown + 1) {
+      items.push({ kind: 'ellipsis' });
+      k = from;
+    }
+    for (; k <= to; k++) items.push({ kind: 'page', value: at(k), active: onGrid && k === index });
+    shown = to + 1;
   };
 
   if (first_last) control('first', 0, onGrid && index === 0);
@@ -141,19 +149,16 @@ export function pageItems(props: PaginationProps, options: PaginationItemsOption
     );
   }
   if (expanded) {
-    for (let k = 0; k < count; k++) page(k);
+    show(0, last);
   } else {
     // MUI's and Zag's range with boundary and sibling counts, worked in index space; 1/1 gives dbc's 7 slots.
     const anchor = Math.max(0, index);
-    const start = Math.max(Math.min(anchor - sibling, count - boundary - 2 * sibling - 2), boundary + 1);
-    const end = Math.min(Math.max(anchor + sibling, boundary + 2 * sibling + 1), count - boundary - 2);
-    for (let k = 0; k < boundary; k++) page(k);
-    if (start > boundary + 1) items.push({ kind: 'ellipsis' });
-    else page(boundary);
-    for (let k = start; k <= end; k++) page(k);
-    if (end < count - boundary - 2) items.push({ kind: 'ellipsis' });
-    else page(count - boundary - 1);
-    for (let k = count - boundary; k < count; k++) page(k);
+    show(0, boundary - 1);
+    show(
+      Math.max(Math.min(anchor - sibling, count - boundary - 2 * sibling - 2), boundary + 1),
+      Math.min(Math.max(anchor + sibling, boundary + 2 * sibling + 1), count - boundary - 2),
+    );
+    show(count - boundary, last);
   }
 
   if (previous_next) control('next', index + 1, index + 1 > last);

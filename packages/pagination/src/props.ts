@@ -64,33 +64,17 @@ export function oneOfType(values: readonly string[]): PropType {
   );
 }
 
-const cssValueType = propType(
-  'a string or a finite number',
-  (value) => typeof value === 'string' || Number.isFinite(value),
-);
-
-/** CSS declarations: a plain object of strings and numbers (`null` and `undefined` entries are ignored). */
-export const styleType: PropType = {
-  expected: 'a plain object of CSS values',
-  mismatch: (value) => {
-    if (!isPlainObject(value)) return { path: '', expected: styleType.expected, received: value };
-    for (const [key, entry] of Object.entries(value)) {
-      if (entry != null && cssValueType.mismatch(entry))
-        return { path: `.${key}`, expected: cssValueType.expected, received: entry };
-    }
-    return undefined;
-  },
-};
-
-/** A plain object with only the listed keys, each optional (`null` allowed) and of its own type. */
-export function shapeType(shape: Readonly<Record<string, PropType>>): PropType {
-  const expected = `an object with only the keys ${Object.keys(shape).join(', ')}`;
+/**
+ * A plain object whose entries pass the type `entryType(key)` gives (`null` and `undefined` entries are
+ * ignored); a key without a type fails the whole object. The first failing entry is reported at `.key`.
+ */
+function objectType(expected: string, entryType: (key: string) => PropType | undefined): PropType {
   return {
     expected,
     mismatch: (value) => {
       if (!isPlainObject(value)) return { path: '', expected, received: value };
       for (const [key, entry] of Object.entries(value)) {
-        const type = shape[key];
+        const type = entryType(key);
         if (type === undefined) return { path: '', expected, received: value };
         const inner = entry == null ? undefined : type.mismatch(entry);
         if (inner) return { ...inner, path: `.${key}${inner.path}` };
@@ -98,6 +82,22 @@ export function shapeType(shape: Readonly<Record<string, PropType>>): PropType {
       return undefined;
     },
   };
+}
+
+const cssValueType = propType(
+  'a string or a finite number',
+  (value) => typeof value === 'string' || Number.isFinite(value),
+);
+
+/** CSS declarations: a plain object of strings and numbers (`null` and `undefined` entries are ignored). */
+export const styleType = objectType('a plain object of CSS values', () => cssValueType);
+
+/** A plain object with only the listed keys, each optional (`null` allowed) and of its own type. */
+export function shapeType(shape: Readonly<Record<string, PropType>>): PropType {
+  return objectType(`an object with only the keys ${Object.keys(shape).join(', ')}`, (key) =>
+    // Own keys only: `toString` or `__proto__` in the value are unknown keys, not Object.prototype's.
+    Object.hasOwn(shape, key) ? shape[key] : undefined,
+  );
 }
 
 /**

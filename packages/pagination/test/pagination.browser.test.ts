@@ -188,6 +188,26 @@ describe('Pagination in Chromium', () => {
     expect(await focusedText()).toBe('‹Previous');
   });
 
+  test('a focused control that becomes disabled hands focus to the active page', async () => {
+    const next = controlled().getByRole('link', { name: 'Next' });
+    await next.focus();
+    for (let presses = 0; presses < 20 && (await next.count()) > 0; presses++) {
+      await page.keyboard.press('Enter');
+    }
+    expect(await current()).toBe('20');
+    expect(await controlled().locator('li.disabled').allTextContents()).toEqual(['…More', '›Next', '»Last']);
+    const focusedItem = () =>
+      page.evaluate(() => {
+        const element = document.activeElement;
+        return [element?.tagName, element?.textContent, element?.getAttribute('aria-current')];
+      });
+    expect(await focusedItem()).toEqual(['A', '20', 'page']);
+    await page.keyboard.press('Home');
+    await page.keyboard.press('Enter');
+    expect(await current()).toBe('1');
+    expect(await focusedItem()).toEqual(['A', '1', 'page']);
+  });
+
   test('the rendered layout is interactive on its own', async () => {
     const layout = page.locator('#layout');
     await layout.getByRole('link', { name: '6', exact: true }).click();

@@ -110,6 +110,12 @@ export const wrongTypes: readonly InvalidPropsCase[] = [
       'Pagination: prop `loading_state` expects an object with only the keys component_name, is_loading, prop_name, received {"is_loading":true,"since":3}.',
   },
   {
+    name: 'loading_state with a key of Object.prototype',
+    props: { max_value: 5, loading_state: JSON.parse('{"toString":"x"}') as unknown },
+    message:
+      'Pagination: prop `loading_state` expects an object with only the keys component_name, is_loading, prop_name, received {"toString":"x"}.',
+  },
+  {
     name: 'loading_state.is_loading a string',
     props: { max_value: 5, loading_state: { is_loading: 'yes' } },
     message: 'Pagination: prop `loading_state.is_loading` expects a boolean, received "yes".',

@@ -406,6 +406,115 @@ describe('keyboard', () => {
   });
 });
 
+describe('focus after a page change', () => {
+  function focusedLink(): { text: string | null; current: string | null } {
+    const element = document.activeElement;
+    return { text: element?.textContent ?? null, current: element?.getAttribute('aria-current') ?? null };
+  }
+
+  test('Enter on Next until the end: focus moves to the active page when Next is disabled', async () => {
+    const user = userEvent.setup();
+    render(<Pagination max_value={3} previous_next />);
+    act(() => {
+      pageLink('Next').focus();
+    });
+    await user.keyboard('{Enter}');
+    expect(focusedLink()).toEqual({ text: '›Next', current: null });
+    await user.keyboard('{Enter}');
+    expect(activeText()).toBe('3');
+    expect(within(list()).queryByRole('link', { name: 'Next' })).toBeNull();
+    expect(focusedLink()).toEqual({ text: '3', current: 'page' });
+  });
+
+  test('First and Last disable themselves: focus goes to the first and the last page', async () => {
+    const user = userEvent.setup();
+    function Parent(): ReactElement {
+      const [page, setPage] = useState(10);
+      return (
+        <Pagination max_value={20} active_page={page} fully_expanded={false} first_last onChange={setPage} />
+      );
+    }
+    render(<Parent />);
+    act(() => {
+      pageLink('Last').focus();
+    });
+    await user.keyboard('{Enter}');
+    expect(focusedLink()).toEqual({ text: '20', current: 'page' });
+    await user.keyboard('{Home}{Enter}');
+    expect(focusedLink()).toEqual({ text: '1', current: 'page' });
+  });
+
+  test('a controlled page that comes back later still gets the focus back', async () => {
+    const user = userEvent.setup();
+    const setProps = vi.fn();
+    const { rerender } = render(
+      <Pagination max_value={5} active_page={4} previous_next setProps={setProps} />,
+    );
+    act(() => {
+      pageLink('Next').focus();
+    });
+    await user.keyboard('{Enter}');
+    expect(setProps).toHaveBeenCalledWith({ active_page: 5 });
+    // An unrelated render before the answer (e.g. a loading state) keeps the focus where it is.
+    rerender(
+      <Pagination
+        max_value={5}
+        active_page={4}
+        previous_next
+        setProps={setProps}
+        loading_state={{ is_loading: true }}
+      />,
+    );
+    expect(focusedLink()).toEqual({ text: '›Next', current: null });
+    rerender(<Pagination max_value={5} active_page={5} previous_next setProps={setProps} />);
+    expect(focusedLink()).toEqual({ text: '5', current: 'page' });
+  });
+
+  test('with no active page, focus goes to the enabled item nearest to the disabled one', async () => {
+    const user = userEvent.setup();
+    const setProps = vi.fn();
+    const { rerender } = render(
+      <Pagination max_value={5} active_page={4} previous_next first_last setProps={setProps} />,
+    );
+    act(() => {
+      pageLink('Next').focus();
+    });
+    await user.keyboard('{Enter}');
+    // The parent answers with a page outside the range: Next and Last are disabled, nothing is active.
+    rerender(<Pagination max_value={5} active_page={7} previous_next first_last setProps={setProps} />);
+    expect(activeText()).toBeNull();
+    expect(focusedLink()).toEqual({ text: '5', current: null });
+  });
+
+  test('focus that has moved on is left alone', async () => {
+    const user = userEvent.setup();
+    const setProps = vi.fn();
+    const page = (active: number) => (
+      <>
+        <Pagination max_value={5} active_page={active} previous_next setProps={setProps} />
+        <input aria-label="search" />
+      </>
+    );
+    const { rerender } = render(page(3));
+    act(() => {
+      pageLink('Next').focus();
+    });
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('textbox'));
+    rerender(page(5));
+    expect(document.activeElement).toBe(screen.getByRole('textbox'));
+  });
+
+  test('a click on a link that did not take focus does not pull focus into the list', () => {
+    render(<Pagination max_value={2} previous_next />);
+    // Safari does not focus links on click; fireEvent does not move focus either.
+    fireEvent.click(pageLink('Next'));
+    expect(activeText()).toBe('2');
+    expect(document.activeElement).toBe(document.body);
+  });
+});
+
 describe('renderLayout', () => {
   const layoutOf = (json: unknown) => JSON.parse(JSON.stringify(json)) as ComponentJSON;
 

@@ -79,6 +79,17 @@ describe('React 18', () => {
     expect(container.querySelector('[aria-current="page"]')?.textContent).toBe('4');
   });
 
+  test('a focused Next that becomes disabled hands focus to the active page', () => {
+    const container = mount(<Pagination max_value={2} previous_next />);
+    const next = [...container.querySelectorAll('a')].find((a) => a.textContent === '›Next');
+    act(() => {
+      next?.focus();
+      next?.click();
+    });
+    const focused = document.activeElement;
+    expect([focused?.textContent, focused?.getAttribute('aria-current')]).toEqual(['2', 'page']);
+  });
+
   test('renderLayout wires setProps to local state', () => {
     const layout = JSON.parse(
       JSON.stringify(new PaginationDescription({ max_value: 4, active_page: 2 })),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement } from 'react';
 import { pageItems, paginationItems } from '../page-items.js';
 import type { PaginationItemsOptions } from '../page-items.js';
@@ -52,10 +52,20 @@ const defaultLabels: PaginationLabels = {
 
 const icons = { first: '«', previous: '‹', next: '›', last: '»' } as const;
 
+/** Focuses the active page's link or, when no page is active, the enabled link nearest to `item`. */
+function focusActive(list: HTMLUListElement, item: Element): void {
+  const items = [...list.children];
+  // -1 when the item itself is gone: the first link is then the nearest.
+  const position = items.indexOf(item);
+  const distance = (link: Element) => Math.abs(items.indexOf(link.parentElement as Element) - position);
+  const links = [...list.querySelectorAll('a')].sort((a, b) => distance(a) - distance(b));
+  (list.querySelector<HTMLElement>('[aria-current]') ?? links[0])?.focus();
+}
+
 function moveFocus(event: KeyboardEvent<HTMLUListElement>): void {
   const links = [...event.currentTarget.querySelectorAll('a')];
+  // Only links take focus in the list, so the key was pressed on one of them.
   const current = links.indexOf(event.target as HTMLAnchorElement);
-  if (current < 0) return;
   if (event.key === ' ') {
     // A link, unlike a button, does not activate on Space.
     event.preventDefault();
@@ -67,7 +77,8 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>): void {
   )[event.key as 'Home'] as number | undefined;
   if (target === undefined) return;
   event.preventDefault();
-  links[Math.max(0, Math.min(target, links.length - 1))]?.focus();
+  // Past either end there is no link: focus stays on the end link.
+  links[target]?.focus();
 }
 
 /**
@@ -84,6 +95,20 @@ export function Pagination(props: PaginationComponentProps): ReactElement {
   const { setProps, onChange, href, labels, boundaryCount, siblingCount, ...dashProps } = props;
   const controlled = dashProps.active_page != null || setProps !== undefined;
   const [ownPage, setOwnPage] = useState(1);
+  const list = useRef<HTMLUListElement>(null);
+  // The item whose focused link chose a page, until the change has rendered.
+  const chosenItem = useRef<Element | null>(null);
+  useEffect(() => {
+    const item = chosenItem.current;
+    const focused = document.activeElement;
+    // Still focused: nothing was lost, or (controlled) the new page has yet to come back.
+    if (!item || item.contains(focused)) return;
+    chosenItem.current = null;
+    // The link was disabled (now a span) or removed and focus fell to the document: keep it in the list.
+    if (focused === document.body && !item.querySelector('a')?.isConnected) {
+      focusActive(list.current as HTMLUListElement, item);
+    }
+  });
   // Props are type-checked in development builds only, like React's own warnings; bundlers drop the
   // checks (and their messages) from production builds.
   const items = (process.env.NODE_ENV === 'production' ? pageItems : paginationItems)(
@@ -97,6 +122,8 @@ export function Pagination(props: PaginationComponentProps): ReactElement {
     onClick: (event: MouseEvent<HTMLAnchorElement>) => {
       // With real links a modified click opens a new tab or window: this page stays where it is.
       if (href && (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
+      if (event.currentTarget === document.activeElement)
+        chosenItem.current = event.currentTarget.parentElement;
       if (!controlled) setOwnPage(page);
       setProps?.({ active_page: page });
       onChange?.(page, event);
@@ -106,6 +133,7 @@ export function Pagination(props: PaginationComponentProps): ReactElement {
   return (
     <nav aria-label={text.nav}>
       <ul
+        ref={list}
         id={dashProps.id ?? undefined}
         className={[
           'pagination',
