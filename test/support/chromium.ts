@@ -27,6 +27,8 @@ export function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Bootstrap honours reduced motion: no colour transitions half-way through in the screenshots.
+      '--force-prefers-reduced-motion',
     ],
   });
 }
