@@ -1,0 +1,29 @@
+// Express variants: bare routes, restdash's router, and express-routes-versioning (Accept-Version).
+import { once } from 'node:events';
+import express from 'express';
+import routesVersioning from 'express-routes-versioning';
+import { body, PATTERNS } from '../routes.mjs';
+
+const variants = {
+  bare(app) {
+    app.get(PATTERNS.path, (req, res) => res.json(body(req.params.pk, req.params.version)));
+    app.get(PATTERNS.accept, (req, res) => res.json(body(req.params.pk, '1.0')));
+  },
+  async restdash(app) {
+    const { restdashAdapter } = await import('../restdash.mjs');
+    app.use(await restdashAdapter('express', (req, res) => res.json(body(req.params.pk, req.version))));
+  },
+  'routes-versioning'(app) {
+    const version = routesVersioning();
+    app.get(PATTERNS.accept, version({ '1.0.0': (req, res) => res.json(body(req.params.pk, '1.0.0')) }));
+  },
+};
+
+/** Starts `variant` on 127.0.0.1 and resolves with its port. */
+export async function start(variant) {
+  const app = express();
+  await variants[variant](app);
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return server.address().port;
+}

@@ -1,0 +1,25 @@
+// Hono variants on @hono/node-server: bare routes and restdash's sub-app.
+import { once } from 'node:events';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { body, PATTERNS } from '../routes.mjs';
+
+const variants = {
+  bare(app) {
+    app.get(PATTERNS.path, (c) => c.json(body(c.req.param('pk'), c.req.param('version'))));
+    app.get(PATTERNS.accept, (c) => c.json(body(c.req.param('pk'), '1.0')));
+  },
+  async restdash(app) {
+    const { restdashAdapter } = await import('../restdash.mjs');
+    app.route('/', await restdashAdapter('hono', (c) => c.json(body(c.req.param('pk'), c.get('version')))));
+  },
+};
+
+/** Starts `variant` on 127.0.0.1 and resolves with its port. */
+export async function start(variant) {
+  const app = new Hono();
+  await variants[variant](app);
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  if (!server.listening) await once(server, 'listening');
+  return server.address().port;
+}

@@ -1,0 +1,18 @@
+// The restdash side of the HTTP cases, loaded only by the restdash variants (so bare servers never load
+// the package): a urlconf with both routes, URL path versioning by default and Accept header versioning
+// on the second route, mounted through the framework's adapter.
+import { AcceptHeaderVersioning, path, URLPathVersioning, UrlConf } from '@restdash/versioning';
+import { PATTERNS } from './routes.mjs';
+
+/** `versioned(urlconf, options)` of `@restdash/versioning/<framework>`, every route served by `handler`. */
+export async function restdashAdapter(framework, handler) {
+  const { versioned } = await import(`@restdash/versioning/${framework}`);
+  const urlconf = new UrlConf([
+    path(PATTERNS.path, handler, { name: 'user-detail' }),
+    path(PATTERNS.accept, handler, {
+      name: 'user-detail-by-accept',
+      versioning: new AcceptHeaderVersioning({ allowedVersions: ['1.0', '2.0'] }),
+    }),
+  ]);
+  return versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) });
+}

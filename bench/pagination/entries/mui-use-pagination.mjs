@@ -1,0 +1,1 @@
+export { default as usePagination } from '@mui/material/usePagination';

@@ -1,0 +1,1 @@
+export { paginationItems } from '@restdash/pagination';

@@ -1,0 +1,106 @@
+// Part 3: @restdash/pagination — the page-item model, React rendering against dbc's react-bootstrap
+// composition, and bundle sizes against the usual React paginations.
+import { fileURLToPath } from 'node:url';
+import { renderToString } from 'react-dom/server';
+import { paginationItems } from '@restdash/pagination';
+import { startChild } from '../lib/child.mjs';
+import { ratio } from '../lib/format.mjs';
+import { opsPerSecond, opsRow, OPS_COLUMNS } from '../lib/ops.mjs';
+import { medianRatio, noTarget, target } from '../lib/stats.mjs';
+import { bundleSizes } from './bundle.mjs';
+import { dbc, ours, PROPS } from './components.mjs';
+
+const RENDER_TARGET = 2;
+const CLIENT = fileURLToPath(new URL('client-render.mjs', import.meta.url));
+const collapsed = (max) => ({
+  max_value: max,
+  active_page: Math.floor(max / 2),
+  fully_expanded: false,
+  first_last: true,
+  previous_next: true,
+});
+const ITEM_CASES = [
+  {
+    name: 'paginationItems, collapsed, max_value 10^15',
+    fn: () => paginationItems(collapsed(1e15)),
+    batch: 1000,
+    length: 11,
+  },
+  {
+    name: 'paginationItems, collapsed, max_value 100',
+    fn: () => paginationItems(collapsed(100)),
+    batch: 1000,
+    length: 11,
+  },
+  {
+    name: 'paginationItems, fully expanded, 10,000 numbers',
+    fn: () => paginationItems({ max_value: 10_000 }),
+    length: 10_000,
+  },
+];
+
+/** Rows comparing each `ours, …` case with its `dbc, …` twin. */
+function renderRows(ops) {
+  return [...ops.keys()]
+    .filter((name) => name.startsWith('ours'))
+    .flatMap((name) => {
+      const peer = name.replace(/^ours/, 'dbc');
+      const toPeer = medianRatio(ops.get(name), ops.get(peer));
+      return [
+        opsRow(ops, name, {
+          toPeer: ratio(toPeer),
+          ...target(`≥ ${RENDER_TARGET}×`, toPeer >= RENDER_TARGET),
+        }),
+        opsRow(ops, peer, { toPeer: '(peer)', ...noTarget }),
+      ];
+    });
+}
+
+/** Runs part 3 and returns its section. */
+export async function pagination(settings) {
+  for (const c of ITEM_CASES) {
+    if (c.fn().length !== c.length)
+      throw new Error(`${c.name} gave ${c.fn().length} items, expected ${c.length}`);
+  }
+  const html = { ours: renderToString(ours(PROPS)), dbc: renderToString(dbc(PROPS)) };
+  const serverCases = [
+    { name: 'ours, renderToString', fn: () => renderToString(ours(PROPS)) },
+    { name: 'dbc, renderToString', fn: () => renderToString(dbc(PROPS)) },
+  ];
+  const ops = await opsPerSecond([...ITEM_CASES, ...serverCases], settings);
+  const client = await startChild(CLIENT, [JSON.stringify(settings)]);
+  await client.stop();
+  const clientOps = new Map(client.ready.ops);
+
+  const [large, small, expanded] = ITEM_CASES.map((c) => c.name);
+  const itemRows = [
+    opsRow(ops, large, {
+      toPeer: `${ratio(medianRatio(ops.get(large), ops.get(small)))} of max 100`,
+      ...noTarget,
+    }),
+    opsRow(ops, small, { toPeer: '—', ...noTarget }),
+    opsRow(ops, expanded, { toPeer: '—', ...noTarget }),
+  ];
+  return {
+    title: '3. Pagination',
+    tables: [
+      { caption: 'Page-item model', columns: OPS_COLUMNS, rows: itemRows },
+      {
+        caption: `React render, ${JSON.stringify(PROPS)}: ours vs dbc's composition of react-bootstrap`,
+        columns: OPS_COLUMNS,
+        rows: [
+          ...renderRows(new Map(serverCases.map((c) => [c.name, ops.get(c.name)]))),
+          ...renderRows(clientOps),
+        ],
+      },
+      await bundleSizes(),
+    ],
+    notes: [
+      `tinybench, ${settings.time} ms per task and round, ${settings.rounds} rounds; React in production mode (NODE_ENV=production).`,
+      'Collapsed, the spec requires a cost that does not depend on the range (O(1)): the ratio column compares max_value 10^15 with max_value 100 (1.00× = same cost; read it against the spread). Fully expanded is linear; 10,000 numbers is the most it allows.',
+      `renderToString in this process; client rendering in jsdom in a child process, with \`flushSync(() => root.render(…))\` so each call includes the DOM work. HTML length: ours ${html.ours.length} characters, dbc ${html.dbc.length}.`,
+      "dbc composition: dash-bootstrap-components' Pagination.js reproduced over react-bootstrap 2.10 `Pagination.Item`/`Ellipsis`/`First`/`Prev`/`Next`/`Last` (bench/pagination/components.mjs).",
+      'Bundle entries (bench/pagination/entries/) re-export one named export each, so tree-shaking is fair; the description class is listed for information (it describes a layout on the server side and is not what a browser loads), the 1.5 KB target applies to the component and the core model. react-paginate ships only a prebuilt, minified UMD bundle (prop-types inlined), so nothing in it can be shaken off.',
+    ],
+  };
+}
