@@ -40,8 +40,58 @@ function countOption(options: object, name: keyof PaginationItemsOptions): void 
 }
 
 function decimalPlaces(value: number): number {
+  // Every integer has none, whatever its notation (1e21 included); most grids are integer ones.
+  if (Number.isInteger(value)) return 0;
   const [digits = '', exponent = '0'] = String(value).split('e');
   return Math.max(0, (digits.split('.')[1]?.length ?? 0) - Number(exponent));
+}
+
+/** The grid `min + k·step` with float noise removed: values are computed from their index, never accumulated. */
+class Grid {
+  /** Rounding to the decimals of min and step: 1 + 3 × 0.1 gives 1.3, not 1.3000000000000003. */
+  private readonly decimals: number;
+
+  constructor(
+    readonly min: number,
+    readonly step: number,
+  ) {
+    this.decimals = Math.max(decimalPlaces(min), decimalPlaces(step));
+  }
+
+  /** The value at index `k`. */
+  at(k: number): number {
+    const value = this.min + k * this.step;
+    // Integer min and step give integer values, exact already; toFixed takes at most 100 decimals.
+    return this.decimals === 0 || this.decimals > 100 ? value : Number(value.toFixed(this.decimals));
+  }
+
+  /** The first index whose value reaches `value` (0 below min), corrected for float error in the division. */
+  reach(value: number): number {
+    const k = Math.max(0, Math.ceil((value - this.min) / this.step));
+    if (k > 0 && this.at(k - 1) >= value) return k - 1;
+    return this.at(k) < value ? k + 1 : k;
+  }
+}
+
+/**
+ * Appends the numbers at indices `from`..`to` after those shown so far (indices below `shown` are listed or
+ * behind an ellipsis): a gap of one number shows it, a longer one an ellipsis. Returns the new `shown`.
+ */
+function pushNumbers(
+  items: PageItem[],
+  grid: Grid,
+  shown: number,
+  from: number,
+  to: number,
+  activeIndex: number,
+): number {
+  let k = shown;
+  if (from > shown + 1) {
+    items.push({ kind: 'ellipsis' });
+    k = from;
+  }
+  for (; k <= to; k++) items.push({ kind: 'page', value: grid.at(k), active: k === activeIndex });
+  return to + 1;
 }
 
 /**
@@ -77,18 +127,29 @@ export function paginationItems(
   }
   countOption(options, 'boundaryCount');
   countOption(options, 'siblingCount');
-  return pageItems(valid, options);
+  return pageItems(valid, valid.active_page, options);
 }
+
+/** What the page model reads from the props; the React component's props fit as they are. */
+export type PageModelProps = Pick<
+  PaginationProps,
+  'first_last' | 'fully_expanded' | 'max_value' | 'min_value' | 'previous_next' | 'step'
+>;
 
 /**
  * `paginationItems` without the type checks, for the React layer: props are trusted (typed, or checked
- * in development builds); the range checks that keep a page from freezing still apply.
+ * in development builds); the range checks that keep a page from freezing still apply. `active` stands
+ * for `props.active_page`, so an uncontrolled component needs no copy of its props.
  */
-export function pageItems(props: PaginationProps, options: PaginationItemsOptions): PageItem[] {
+export function pageItems(
+  props: PageModelProps,
+  active: number | null | undefined,
+  options: PaginationItemsOptions,
+): PageItem[] {
   const { first_last, fully_expanded, max_value: max, previous_next } = props;
-  const active = props.active_page ?? 1;
   const min = props.min_value ?? 1;
   const step = props.step ?? 1;
+  const page = active ?? 1;
   const boundary = options.boundaryCount ?? 1;
   const sibling = options.siblingCount ?? 1;
 
@@ -99,45 +160,18 @@ export function pageItems(props: PaginationProps, options: PaginationItemsOption
   ) {
     throw new RangeError(`Pagination: step ${step} is too small for values as large as ${scale}.`);
   }
-  // Rounding to the decimals of min and step removes float noise: 1 + 3 × 0.1 gives 1.3, not 1.3000000000000003.
-  const decimals = Math.max(decimalPlaces(min), decimalPlaces(step));
-  const at = (k: number): number =>
-    decimals > 100 ? min + k * step : Number((min + k * step).toFixed(decimals));
-  // The first index whose grid value reaches `value` (0 below min), corrected for float error in the division.
-  const reach = (value: number): number => {
-    const k = Math.max(0, Math.ceil((value - min) / step));
-    if (k > 0 && at(k - 1) >= value) return k - 1;
-    return at(k) < value ? k + 1 : k;
-  };
-
+  const grid = new Grid(min, step);
   // max_value is raised to the first grid value that reaches it (below min: min itself).
-  const last = reach(max);
+  const last = grid.reach(max);
   // An active page within a billionth of a step of a grid value is that value; otherwise it sits
   // between grid values and `index` is the one just below it (-1 below the range, `last` above it).
   const tolerance = step * 1e-9;
-  const above = reach(active - tolerance);
-  const onGrid = above <= last && at(above) <= active + tolerance;
+  const above = grid.reach(page - tolerance);
+  const onGrid = above <= last && grid.at(above) <= page + tolerance;
   const index = onGrid ? above : Math.min(above, last + 1) - 1;
+  const activeIndex = onGrid ? index : -1;
   const previous = onGrid ? index - 1 : index;
-
-  const items: PageItem[] = [];
-  const control = (kind: 'first' | 'previous' | 'next' | 'last', target: number, disabled: boolean): void => {
-    items.push({ kind, target: at(Math.min(last, Math.max(0, target))), disabled });
-  };
-  // Shows the numbers from..to after those shown so far: a gap of one number shows it, a longer one an ellipsis.
-  let shown = 0; // indices below it are listed or behind an ellipsis
-  const show = (from: number, to: number): void => {
-    let k = shown;
-    if (from > shown + 1) {
-      items.push({ kind: 'ellipsis' });
-      k = from;
-    }
-    for (; k <= to; k++) items.push({ kind: 'page', value: at(k), active: onGrid && k === index });
-    shown = to + 1;
-  };
-
-  if (first_last) control('first', 0, onGrid && index === 0);
-  if (previous_next) control('previous', previous, previous < 0);
+  const next = index + 1;
 
   const count = last + 1;
   const slots = 2 * boundary + 2 * sibling + 3;
@@ -148,20 +182,32 @@ export function pageItems(props: PaginationProps, options: PaginationItemsOption
       `Pagination: ${rendered} page numbers are too many to render (limit ${maxRenderedNumbers}); use ${fully_expanded === false ? 'a smaller boundaryCount or siblingCount' : 'fully_expanded: false'}.`,
     );
   }
+
+  const items: PageItem[] = [];
+  // A control targets a grid value in range; a disabled one the end it is stuck at.
+  if (first_last) items.push({ kind: 'first', target: grid.at(0), disabled: activeIndex === 0 });
+  if (previous_next) {
+    items.push({ kind: 'previous', target: grid.at(Math.max(0, previous)), disabled: previous < 0 });
+  }
   if (expanded) {
-    show(0, last);
+    pushNumbers(items, grid, 0, 0, last, activeIndex);
   } else {
     // MUI's and Zag's range with boundary and sibling counts, worked in index space; 1/1 gives dbc's 7 slots.
     const anchor = Math.max(0, index);
-    show(0, boundary - 1);
-    show(
+    let shown = pushNumbers(items, grid, 0, 0, boundary - 1, activeIndex);
+    shown = pushNumbers(
+      items,
+      grid,
+      shown,
       Math.max(Math.min(anchor - sibling, count - boundary - 2 * sibling - 2), boundary + 1),
       Math.min(Math.max(anchor + sibling, boundary + 2 * sibling + 1), count - boundary - 2),
+      activeIndex,
     );
-    show(count - boundary, last);
+    pushNumbers(items, grid, shown, count - boundary, last, activeIndex);
   }
-
-  if (previous_next) control('next', index + 1, index + 1 > last);
-  if (first_last) control('last', last, onGrid && index === last);
+  if (previous_next) {
+    items.push({ kind: 'next', target: grid.at(Math.min(last, next)), disabled: next > last });
+  }
+  if (first_last) items.push({ kind: 'last', target: grid.at(last), disabled: activeIndex === last });
   return items;
 }

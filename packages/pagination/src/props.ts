@@ -138,36 +138,38 @@ export function validateProps(spec: PropsSpec, props: unknown): Record<string, u
       `${spec.type} expects its props as a plain object, received ${describeValue(props)}.`,
     );
   }
-  for (const key of Object.keys(given)) {
-    if (
-      !spec.propNames.includes(key) &&
-      !spec.validWildcardAttributes.some((prefix) => key.startsWith(prefix))
-    ) {
+  const { propNames, requiredProps } = spec;
+  const keys = Object.keys(given);
+  let wildcards = false;
+  for (const key of keys) {
+    if (propNames.includes(key)) continue;
+    if (!spec.validWildcardAttributes.some((prefix) => key.startsWith(prefix))) {
       throw new TypeError(
-        `${spec.type} received an unexpected keyword argument: \`${key}\`. Allowed arguments: ${spec.propNames.join(', ')}.`,
+        `${spec.type} received an unexpected keyword argument: \`${key}\`. Allowed arguments: ${propNames.join(', ')}.`,
       );
     }
+    wildcards = true;
   }
-  for (const name of spec.requiredProps) {
+  for (const name of requiredProps) {
     if (given[name] === undefined) throw new TypeError(`Required argument \`${name}\` was not specified.`);
   }
   const explicit: Record<string, unknown> = {};
-  for (const name of [
-    ...spec.propNames,
-    ...Object.keys(given).filter((key) => !spec.propNames.includes(key)),
-  ]) {
-    const value = given[name];
-    if (value === undefined) continue;
-    const mismatch =
-      value === null && !spec.requiredProps.includes(name)
-        ? undefined
-        : spec.propTypes[name]?.mismatch(value);
-    if (mismatch) {
-      throw new TypeError(
-        `${spec.type}: prop \`${name}${mismatch.path}\` expects ${mismatch.expected}, received ${describeValue(mismatch.received)}.`,
-      );
-    }
-    explicit[name] = value;
-  }
+  for (const name of propNames) storeProp(spec, explicit, name, given[name]);
+  // Wildcard attributes (`data-*`) follow the declared props, in the order they were given.
+  if (wildcards)
+    for (const key of keys) if (!propNames.includes(key)) storeProp(spec, explicit, key, given[key]);
   return explicit;
+}
+
+/** Type-checks one passed prop (`undefined` means not passed) and stores it in `explicit`. */
+function storeProp(spec: PropsSpec, explicit: Record<string, unknown>, name: string, value: unknown): void {
+  if (value === undefined) return;
+  const mismatch =
+    value === null && !spec.requiredProps.includes(name) ? undefined : spec.propTypes[name]?.mismatch(value);
+  if (mismatch) {
+    throw new TypeError(
+      `${spec.type}: prop \`${name}${mismatch.path}\` expects ${mismatch.expected}, received ${describeValue(mismatch.received)}.`,
+    );
+  }
+  explicit[name] = value;
 }

@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactElement, ReactNode } from 'react';
+import type { Key, MouseEvent, ReactElement, ReactNode } from 'react';
 
 /** Props of one Bootstrap page item. */
 export interface PaginationItemProps {
@@ -14,6 +14,45 @@ export interface PaginationItemProps {
   href?: string | undefined;
   /** Called when the (enabled) link is clicked or activated from the keyboard. */
   onClick?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
+}
+
+/** `children` hidden from screen readers (an icon), then `label` as visually hidden text in their place. */
+export function labelled(children: ReactNode, label: string): ReactNode {
+  return [
+    <span key="icon" aria-hidden="true">
+      {children}
+    </span>,
+    <span key="label" className="visually-hidden">
+      {label}
+    </span>,
+  ];
+}
+
+/**
+ * The markup of one page item, shared by `PaginationItem` and `Pagination` (which renders its items
+ * without a component of their own): a link to `link`, or, without one (disabled), a span.
+ */
+export function itemElement(
+  key: Key | undefined,
+  className: string,
+  link: string | undefined,
+  current: boolean | undefined,
+  content: ReactNode,
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void,
+): ReactElement {
+  return (
+    <li key={key} className={className}>
+      {link === undefined ? (
+        <span className="page-link" aria-disabled="true">
+          {content}
+        </span>
+      ) : (
+        <a className="page-link" href={link} aria-current={current ? 'page' : undefined} onClick={onClick}>
+          {content}
+        </a>
+      )}
+    </li>
+  );
 }
 
 /**
@@ -33,34 +72,15 @@ export function PaginationItem({
   href,
   onClick,
 }: PaginationItemProps): ReactElement {
-  const content =
-    label === undefined ? (
-      children
-    ) : (
-      <>
-        <span aria-hidden="true">{children}</span>
-        <span className="visually-hidden">{label}</span>
-      </>
-    );
-  return (
-    <li className={`page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}`}>
-      {disabled ? (
-        <span className="page-link" aria-disabled="true">
-          {content}
-        </span>
-      ) : (
-        <a
-          className="page-link"
-          href={href ?? '#'}
-          aria-current={active ? 'page' : undefined}
-          onClick={(event) => {
-            if (href === undefined) event.preventDefault();
-            onClick?.(event);
-          }}
-        >
-          {content}
-        </a>
-      )}
-    </li>
+  return itemElement(
+    undefined,
+    `page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}`,
+    disabled ? undefined : (href ?? '#'),
+    active,
+    label === undefined ? children : labelled(children, label),
+    (event) => {
+      if (href === undefined) event.preventDefault();
+      onClick?.(event);
+    },
   );
 }

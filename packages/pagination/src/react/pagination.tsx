@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement } from 'react';
+import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement, ReactNode } from 'react';
 import { pageItems, paginationItems } from '../page-items.js';
-import type { PaginationItemsOptions } from '../page-items.js';
+import type { PageItem, PaginationItemsOptions } from '../page-items.js';
 import type { PaginationProps } from '../pagination.props.js';
-import { PaginationItem } from './pagination-item.js';
+import { itemElement, labelled } from './pagination-item.js';
 
 /** The texts of a pagination, to translate it. */
 export interface PaginationLabels {
@@ -41,6 +41,8 @@ export interface PaginationComponentProps extends Omit<PaginationProps, 'style'>
   labels?: Partial<PaginationLabels> | undefined;
 }
 
+type Control = 'first' | 'previous' | 'next' | 'last' | 'more';
+
 const defaultLabels: PaginationLabels = {
   nav: 'Pagination',
   first: 'First',
@@ -50,7 +52,63 @@ const defaultLabels: PaginationLabels = {
   more: 'More',
 };
 
-const icons = { first: '«', previous: '‹', next: '›', last: '»' } as const;
+const icons = { first: '«', previous: '‹', next: '›', last: '»', more: '…' } as const;
+
+/** A control or an ellipsis: its icon and its text for screen readers, in a link to `link` or, disabled, a span. */
+function iconItem(control: Control, key: string, label: string, link: string | undefined): ReactElement {
+  return itemElement(
+    key,
+    link === undefined ? 'page-item disabled' : 'page-item',
+    link,
+    false,
+    labelled(icons[control], label),
+  );
+}
+
+// Made once: React skips an element it rendered before when it gets the very same one again, and with
+// the default texts and without `href` the controls and the ellipses are the same on every render.
+const linkItems: Partial<Record<string, ReactElement>> = {};
+const spanItems: Partial<Record<string, ReactElement>> = {};
+for (const key of ['first', 'previous', 'next', 'last', 'ellipsis start', 'ellipsis end'] as const) {
+  const control = key.startsWith('ellipsis') ? 'more' : (key as Control);
+  linkItems[key] = iconItem(control, key, defaultLabels[control], '#');
+  spanItems[key] = iconItem(control, key, defaultLabels[control], undefined);
+}
+
+/** A control or an ellipsis with its `label` (`undefined`: the default) and its `link` (`undefined`: disabled). */
+function controlItem(
+  control: Control,
+  key: string,
+  label: string | undefined,
+  link: string | undefined,
+): ReactElement {
+  if (label === undefined) {
+    const shared = link === undefined ? spanItems[key] : link === '#' ? linkItems[key] : undefined;
+    if (shared) return shared;
+  }
+  return iconItem(control, key, label ?? defaultLabels[control], link);
+}
+
+/** The items, type-checked as `paginationItems` does: what development builds render. */
+function checkedItems(
+  props: PaginationComponentProps,
+  active: number | null | undefined,
+): readonly PageItem[] {
+  // The React-only props are no Dash props: left out, the rest is checked like the description class's.
+  const {
+    setProps: _setProps,
+    onChange: _onChange,
+    href: _href,
+    labels: _labels,
+    boundaryCount,
+    siblingCount,
+    ...dashProps
+  } = props;
+  return paginationItems({ ...dashProps, active_page: active } as PaginationProps, {
+    boundaryCount,
+    siblingCount,
+  });
+}
 
 /** Focuses the active page's link or, when no page is active, the enabled link nearest to `item`. */
 function focusActive(list: HTMLUListElement, item: Element): void {
@@ -92,82 +150,96 @@ function moveFocus(event: KeyboardEvent<HTMLUListElement>): void {
  * @throws TypeError or RangeError while rendering, for the props `paginationItems` rejects.
  */
 export function Pagination(props: PaginationComponentProps): ReactElement {
-  const { setProps, onChange, href, labels, boundaryCount, siblingCount, ...dashProps } = props;
-  const controlled = dashProps.active_page != null || setProps !== undefined;
+  const { setProps, onChange, href, labels } = props;
+  const controlled = props.active_page != null || setProps !== undefined;
   const [ownPage, setOwnPage] = useState(1);
-  const list = useRef<HTMLUListElement>(null);
-  // The item whose focused link chose a page, until the change has rendered.
-  const chosenItem = useRef<Element | null>(null);
+  // The item whose focused link chose a page, and its list, until the change has rendered.
+  const chosen = useRef<{ item: Element; list: HTMLUListElement } | null>(null);
   useEffect(() => {
-    const item = chosenItem.current;
+    if (!chosen.current) return;
+    const { item, list } = chosen.current;
     const focused = document.activeElement;
     // Still focused: nothing was lost, or (controlled) the new page has yet to come back.
-    if (!item || item.contains(focused)) return;
-    chosenItem.current = null;
+    if (item.contains(focused)) return;
+    chosen.current = null;
     // The link was disabled (now a span) or removed and focus fell to the document: keep it in the list.
-    if (focused === document.body && !item.querySelector('a')?.isConnected) {
-      focusActive(list.current as HTMLUListElement, item);
-    }
+    if (focused === document.body && !item.querySelector('a')?.isConnected) focusActive(list, item);
   });
+  const active = controlled ? props.active_page : ownPage;
   // Props are type-checked in development builds only, like React's own warnings; bundlers drop the
   // checks (and their messages) from production builds.
-  const items = (process.env.NODE_ENV === 'production' ? pageItems : paginationItems)(
-    (controlled ? dashProps : { ...dashProps, active_page: ownPage }) as PaginationProps,
-    { boundaryCount, siblingCount },
-  );
-  const text = { ...defaultLabels, ...labels };
+  const items =
+    process.env.NODE_ENV === 'production' ? pageItems(props, active, props) : checkedItems(props, active);
 
-  const link = (page: number) => ({
-    href: href?.(page),
-    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+  // One handler for the whole list: the n-th item of the list is items[n], whose page the click chooses.
+  const choose = (event: MouseEvent<HTMLUListElement>): void => {
+    const link = (event.target as Element).closest('a');
+    // Only enabled items are links; a click on a disabled item or between items chooses nothing.
+    const item = link?.parentElement;
+    if (!link || item?.parentElement !== event.currentTarget) return;
+    const choice = items[Array.prototype.indexOf.call(event.currentTarget.children, item)];
+    if (choice === undefined || choice.kind === 'ellipsis') return;
+    const page = choice.kind === 'page' ? choice.value : choice.target;
+    if (href === undefined) {
+      event.preventDefault();
+    } else if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
       // With real links a modified click opens a new tab or window: this page stays where it is.
-      if (href && (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return;
-      if (event.currentTarget === document.activeElement)
-        chosenItem.current = event.currentTarget.parentElement;
-      if (!controlled) setOwnPage(page);
-      setProps?.({ active_page: page });
-      onChange?.(page, event);
-    },
-  });
+      return;
+    }
+    if (link === document.activeElement) chosen.current = { item, list: event.currentTarget };
+    if (!controlled) setOwnPage(page);
+    setProps?.({ active_page: page });
+    // onChange gets the event as the link's own listener would: React resets currentTarget after us.
+    const linkEvent = event as unknown as MouseEvent<HTMLAnchorElement>;
+    linkEvent.currentTarget = link;
+    onChange?.(page, linkEvent);
+  };
+
+  const children: ReactNode[] = [];
+  let pages = 0;
+  for (const item of items) {
+    if (item.kind === 'page') {
+      const { value, active: current } = item;
+      pages++;
+      children.push(
+        itemElement(
+          value,
+          current ? 'page-item active' : 'page-item',
+          href ? href(value) : '#',
+          current,
+          value,
+        ),
+      );
+    } else if (item.kind === 'ellipsis') {
+      // Keys that stay when the window moves: the ellipsis before it comes right after the first
+      // boundaryCount numbers, the one after it later.
+      const key = pages === (props.boundaryCount ?? 1) ? 'ellipsis start' : 'ellipsis end';
+      children.push(controlItem('more', key, labels?.more, undefined));
+    } else {
+      const { kind, target } = item;
+      children.push(
+        controlItem(kind, kind, labels?.[kind], item.disabled ? undefined : href ? href(target) : '#'),
+      );
+    }
+  }
+
+  let className = props.size ? `pagination pagination-${props.size}` : 'pagination';
+  // dbc's rule: the deprecated className still works, class_name wins when both are set.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const extra = props.class_name || props.className;
+  if (extra) className += ` ${extra}`;
 
   return (
-    <nav aria-label={text.nav}>
+    <nav aria-label={labels?.nav ?? defaultLabels.nav}>
       <ul
-        ref={list}
-        id={dashProps.id ?? undefined}
-        className={[
-          'pagination',
-          dashProps.size && `pagination-${dashProps.size}`,
-          // dbc's rule: the deprecated className still works, class_name wins when both are set.
-          // eslint-disable-next-line @typescript-eslint/no-deprecated
-          dashProps.class_name || dashProps.className,
-        ]
-          .filter(Boolean)
-          .join(' ')}
-        style={dashProps.style ?? undefined}
-        data-dash-is-loading={dashProps.loading_state?.is_loading || undefined}
+        id={props.id ?? undefined}
+        className={className}
+        style={props.style ?? undefined}
+        data-dash-is-loading={props.loading_state?.is_loading || undefined}
+        onClick={choose}
         onKeyDown={moveFocus}
       >
-        {items.map((item, index) =>
-          item.kind === 'page' ? (
-            <PaginationItem key={`page ${item.value}`} active={item.active} {...link(item.value)}>
-              {item.value}
-            </PaginationItem>
-          ) : item.kind === 'ellipsis' ? (
-            <PaginationItem key={`ellipsis ${index}`} disabled label={text.more}>
-              …
-            </PaginationItem>
-          ) : (
-            <PaginationItem
-              key={item.kind}
-              disabled={item.disabled}
-              label={text[item.kind]}
-              {...link(item.target)}
-            >
-              {icons[item.kind]}
-            </PaginationItem>
-          ),
-        )}
+        {children}
       </ul>
     </nav>
   );
