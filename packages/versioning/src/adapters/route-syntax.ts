@@ -123,11 +123,15 @@ export function kwargsFromParams(
   params: Readonly<Record<string, unknown>>,
   keys: readonly ParamKey[],
 ): Record<string, string> {
-  return Object.fromEntries(
-    keys.flatMap(({ key, name }) => {
-      const value = Object.hasOwn(params, key) ? params[key] : undefined;
-      if (Array.isArray(value)) return [[name, value.join('/')]];
-      return typeof value === 'string' ? [[name, value]] : [];
-    }),
-  );
+  const kwargs: Record<string, string> = {};
+  for (const { key, name } of keys) {
+    const given = Object.hasOwn(params, key) ? params[key] : undefined;
+    const value = Array.isArray(given) ? given.join('/') : given;
+    if (typeof value !== 'string') continue;
+    // Assigning `__proto__` would set the prototype; the parameter must be an own property like any other.
+    if (name === '__proto__')
+      Object.defineProperty(kwargs, name, { value, enumerable: true, writable: true });
+    else kwargs[name] = value;
+  }
+  return kwargs;
 }

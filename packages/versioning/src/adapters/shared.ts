@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { type APIException, DisallowedHost, isAPIException } from '../errors.js';
-import { createRequest, type CreateRequestOptions } from '../http/request.js';
+import { requestFactory } from '../http/request.js';
 import { languageFromAcceptLanguage, LazyString, supportedLanguages, withLanguage } from '../i18n/index.js';
 import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
 import type { BaseVersioning } from '../schemes/base.js';
@@ -51,20 +51,17 @@ export interface Mount<Handler> {
   readonly handler: Handler;
   /** The route's scheme reads `Accept`, so every response of it varies on it. */
   readonly varyAccept: boolean;
+  /** The names the framework gives this path's parameters. */
+  readonly paramKeys: readonly string[];
+  /** The route's match for the framework's decoded parameters of a request routed here. */
+  matchOf(params: Readonly<Record<string, unknown>>): ResolverMatch;
   /**
-   * Answers a request the framework routed here, given its decoded parameters: versions it, hands the result to
-   * `expose` (to put on the framework's request), then returns `call()` (the handler's run). An `APIException`
-   * from either becomes `answer(problem, error)`; any other error propagates to the framework untouched.
+   * Versions a request the framework routed here with `match`, for its handler to read. Throws an
+   * `APIException` for a disallowed host, a version that is not allowed or an `Accept` nothing satisfies.
    */
-  respond<R, P>(
-    input: Request | IncomingMessage,
-    params: Readonly<Record<string, unknown>>,
-    steps: {
-      readonly expose: (versioning: VersioningVariables) => void;
-      readonly call: () => R;
-      readonly answer: (problem: Problem, error: APIException) => P;
-    },
-  ): R | P | Promise<Awaited<R> | P>;
+  version(input: Request | IncomingMessage, match: ResolverMatch): VersioningVariables;
+  /** The answer to an `APIException`, in the language `acceptLanguage` asks for. */
+  problem(error: APIException, acceptLanguage: string | null | undefined): Problem;
 }
 
 /** An error rendered as an RFC 9457 `application/problem+json` response. */
@@ -80,58 +77,42 @@ function isScheme(value: unknown): value is BaseVersioning {
   return typeof (value as Partial<BaseVersioning> | null)?.determineVersion === 'function';
 }
 
-function requestOptionsOf(where: string, urlconf: UrlConf, options: AdapterOptions): CreateRequestOptions {
-  const { allowedHosts, trustProxy, renderers } = options;
-  const requestOptions = { urlconf, allowedHosts, trustProxy, renderers };
-  try {
-    // createRequest() checks its options when called; once here, so a mistake fails now rather than per request.
-    createRequest(new Request('http://localhost/'), requestOptions);
-  } catch (error) {
-    throw new TypeError(`${where}: ${(error as Error).message}`, { cause: error });
-  }
-  return requestOptions;
+/** A fetch Request whose URL does not parse: @hono/node-server builds it from a Host header it does not check. */
+function unparsedHost(input: Request): Error {
+  return new DisallowedHost(input.headers.get('host') ?? '');
 }
 
-function headerOf(input: Request | IncomingMessage, name: string): string | null {
-  if (isFetchRequest(input)) return input.headers.get(name);
-  const value = input.headers[name];
-  return Array.isArray(value) ? value.join(', ') : (value ?? null);
-}
+const noArgs: readonly string[] = Object.freeze([]);
 
-function isFetchRequest(input: Request | IncomingMessage): input is Request {
-  return typeof (input.headers as Partial<Headers>).get === 'function';
-}
-
-/** `input`, unless it is a fetch Request whose URL does not parse: then its Host is refused like any bad one. */
-function refuseUnparsedHost(input: Request | IncomingMessage): Request | IncomingMessage {
-  // @hono/node-server builds the URL from the Host header without checking it (`a127.0.0.1` is no URL host).
-  if (isFetchRequest(input) && !URL.canParse(input.url)) {
-    throw new DisallowedHost(input.headers.get('host') ?? '');
-  }
-  return input;
-}
-
-/** Versions `request`, which the framework routed to `route` with `kwargs`; throws `APIException`. */
+/** Versions `request`, routed to `match`, with `scheme`; throws `APIException`. */
 function versionRequest(
   request: VersioningRequest,
-  route: FlatRoute,
+  match: ResolverMatch,
   scheme: BaseVersioning | null,
-  kwargs: Readonly<Record<string, string>>,
 ): VersioningVariables {
   // Like Django's CommonMiddleware: a Host that is not allowed is refused on every route, not only where a URL
   // happens to be built from it.
   request.getHost();
-  const resolverMatch = resolverMatchOf(route, kwargs);
-  request.resolverMatch = resolverMatch;
+  request.resolverMatch = match;
   request.versioningScheme = scheme;
-  request.version = scheme === null ? null : scheme.determineVersion(request, [], kwargs);
+  request.version = scheme === null ? null : scheme.determineVersion(request, noArgs, match.kwargs);
   return {
     version: request.version,
     versioningScheme: scheme,
-    resolverMatch,
+    resolverMatch: match,
     reverse: (viewname, options = {}) =>
       reverse(viewname, isPlainObject(options) ? { ...options, request } : options),
   };
+}
+
+/** Puts the result of versioning on a framework's request object (Express, Fastify, node:http). */
+export function exposeOn(request: object, versioning: VersioningVariables): void {
+  // Four stores rather than Object.assign(): the request objects are large and this runs on every request.
+  const target = request as { -readonly [K in keyof VersioningVariables]: VersioningVariables[K] };
+  target.version = versioning.version;
+  target.versioningScheme = versioning.versioningScheme;
+  target.resolverMatch = versioning.resolverMatch;
+  target.reverse = versioning.reverse;
 }
 
 /**
@@ -157,7 +138,9 @@ export function mountRoutes<Handler>(
       `${where}: options.scheme must be a versioning scheme (such as new URLPathVersioning()) or null, got ${describe(options.scheme)}`,
     );
   }
-  const requestOptions = requestOptionsOf(where, urlconf, options);
+  const { allowedHosts, trustProxy, renderers } = options;
+  // Checked once here, so that a mistake fails now rather than on every request.
+  const makeRequest = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
   return [...urlconf.routes()].flatMap((route) => {
     if (typeof route.handler !== 'function') {
       throw new TypeError(
@@ -172,16 +155,10 @@ export function mountRoutes<Handler>(
       methods: route.methods,
       handler: route.handler as Handler,
       varyAccept,
-      respond(input, values, { expose, call, answer }) {
-        return catchProblems(
-          () => {
-            const request = createRequest(refuseUnparsedHost(input), requestOptions);
-            expose(versionRequest(request, route, scheme, kwargsFromParams(values, params)));
-            return call();
-          },
-          (error) => answer(renderProblem(error, headerOf(input, 'accept-language'), varyAccept), error),
-        );
-      },
+      paramKeys: params.map(({ key }) => key),
+      matchOf: (values) => resolverMatchOf(route, kwargsFromParams(values, params)),
+      version: (input, match) => versionRequest(makeRequest(input), match, scheme),
+      problem: (error, acceptLanguage) => renderProblem(error, acceptLanguage, varyAccept),
     }));
   });
 }
@@ -216,9 +193,11 @@ export function renderProblem(
 /** A `Vary` value with `field` added, unless it is there already (case-insensitively) or the value is `*`. */
 export function appendVary(current: unknown, field: string): string {
   const text = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
+  if (text === field) return text;
+  if (text.trim() === '') return field;
   const fields = text.split(',').map((entry) => entry.trim().toLowerCase());
   if (fields.includes('*') || fields.includes(field.toLowerCase())) return text;
-  return text.trim() === '' ? field : `${text}, ${field}`;
+  return `${text}, ${field}`;
 }
 
 /**
@@ -229,15 +208,21 @@ export function catchProblems<T, P>(
   fn: () => T,
   onProblem: (error: APIException) => P,
 ): T | P | Promise<Awaited<T> | P> {
-  const rethrowUnlessProblem = (error: unknown): P => {
-    if (isAPIException(error)) return onProblem(error);
-    throw error;
-  };
   let result: T;
   try {
     result = fn();
   } catch (error) {
-    return rethrowUnlessProblem(error);
+    return answerProblem(error, onProblem);
   }
-  return result instanceof Promise ? result.then((value: Awaited<T>) => value, rethrowUnlessProblem) : result;
+  if (!(result instanceof Promise)) return result;
+  return result.then(
+    (value: Awaited<T>) => value,
+    (error: unknown) => answerProblem(error, onProblem),
+  );
+}
+
+/** `onProblem(error)` for an `APIException`; any other error is thrown again. */
+function answerProblem<P>(error: unknown, onProblem: (error: APIException) => P): P {
+  if (isAPIException(error)) return onProblem(error);
+  throw error;
 }

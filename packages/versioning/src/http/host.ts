@@ -1,5 +1,6 @@
 import { DisallowedHost } from '../errors.js';
 import { describe } from '../urls/describe.js';
+import { BoundedCache } from './bounded-cache.js';
 
 /**
  * The hosts `createRequest()` accepts when given no `allowedHosts`: this machine only (Django's DEBUG list).
@@ -38,12 +39,25 @@ export function isAllowedHost(domain: string, allowedHosts: readonly string[]): 
   });
 }
 
-/** Returns `host` when it is well formed and allowed; throws `DisallowedHost` naming it otherwise. */
-export function validateHost(host: string, allowedHosts: readonly string[]): string {
-  const parts = splitDomainPort(host);
-  if (parts === null || parts.domain === '' || !isAllowedHost(parts.domain, allowedHosts))
-    throw new DisallowedHost(host);
-  return host;
+/**
+ * An `allowedHosts` list that validates hosts against it. A verdict is a pure function of the host, so it is
+ * remembered per `Host` value: the regular expression and the list run once per distinct host.
+ */
+export class AllowedHosts {
+  readonly #verdicts: BoundedCache<boolean>;
+
+  constructor(allowedHosts: readonly string[]) {
+    this.#verdicts = new BoundedCache((host) => {
+      const parts = splitDomainPort(host);
+      return parts !== null && parts.domain !== '' && isAllowedHost(parts.domain, allowedHosts);
+    });
+  }
+
+  /** Returns `host` when it is well formed and allowed; throws `DisallowedHost` naming it otherwise. */
+  validate(host: string): string {
+    if (!this.#verdicts.get(host)) throw new DisallowedHost(host);
+    return host;
+  }
 }
 
 /** Checks an `allowedHosts` option: an array of non-empty strings. `where` names the caller for the error. */

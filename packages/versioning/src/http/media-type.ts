@@ -1,5 +1,6 @@
 import { NotAcceptable } from '../errors.js';
 import { describe } from '../urls/describe.js';
+import { BoundedCache } from './bounded-cache.js';
 
 /** A parsed media type or media range: lower-cased `type` and `subtype`, parameters by lower-cased name. */
 export interface MediaType {
@@ -21,14 +22,11 @@ for (const char of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHI
   tchar[char.charCodeAt(0)] = 1;
 }
 const isTchar = (code: number): boolean => code < 128 && tchar[code] === 1;
-const isWhitespace = (code: number): boolean => code === 0x20 || code === 0x09;
 // qdtext: HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text; code units above 0xFF are taken as obs-text.
 const isQdtext = (code: number): boolean =>
   code === 0x09 || (code >= 0x20 && code !== 0x22 && code !== 0x5c && code !== 0x7f);
 // quoted-pair: "\" ( HTAB / SP / VCHAR / obs-text )
 const isEscapable = (code: number): boolean => code === 0x09 || (code >= 0x20 && code !== 0x7f);
-// RFC 9110 §12.4.2: qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )
-const qvalue = /^(?:0(?:\.[0-9]{0,3})?|1(?:\.0{0,3})?)$/;
 
 const COMMA = 0x2c;
 const SEMICOLON = 0x3b;
@@ -36,131 +34,263 @@ const SLASH = 0x2f;
 const EQUALS = 0x3d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
+const ASTERISK = 0x2a;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const ONE = 0x31;
+const NINE = 0x39;
+const LOWER_Q = 0x71;
 
-/** One media range of an `Accept` header (or one media type), with where its text lies in the input. */
-interface ScannedRange {
-  readonly type: string;
-  readonly subtype: string;
-  /** `null` when there are none (most ranges), which spares a `Map` per element. */
-  readonly params: Map<string, string> | null;
-  /** The weight; in a list `q` is taken out of `params` (a malformed `q` makes the element malformed). */
-  readonly q: number;
-  /** Start and end of the element's text, surrounding whitespace excluded. */
-  readonly start: number;
-  readonly end: number;
-  /**
-   * Start and end of each `q` parameter (from its `;`), flattened, cut out when the range is reported as
-   * sent.
-   */
-  readonly weightSpans: readonly number[] | null;
-}
+/**
+ * The character code at `index`, -1 past the end: `charCodeAt()` would give NaN there, at a cost (reading out of
+ * bounds makes V8 leave its fast path).
+ */
+const codeAt = (text: string, index: number): number => (index < text.length ? text.charCodeAt(index) : -1);
 
-interface ScanResult {
-  readonly range: ScannedRange | null;
-  /** Where the next element starts: after the comma that ended this one, or the end of the text. */
-  readonly next: number;
-}
+/** ASCII lower-case of a character code: what `toLowerCase()` does to a token's characters. */
+const lowerCase = (code: number): number => (code >= 0x41 && code <= 0x5a ? code + 0x20 : code);
 
-/** The index of the first character at or after `from` that `accept` rejects. */
-function skip(text: string, from: number, accept: (code: number) => boolean): number {
-  let i = from;
-  while (i < text.length && accept(text.charCodeAt(i))) i++;
-  workCounter.steps += i - from + 1;
-  return i;
-}
-
-/** Where a malformed element ends: in a list, after the next comma from `at`; else the end of the text. */
-function malformed(text: string, at: number, inList: boolean): ScanResult {
-  const comma = inList ? text.indexOf(',', at) : -1;
-  const next = comma === -1 ? text.length : comma + 1;
-  workCounter.steps += next - at + 1;
-  return { range: null, next };
+/**
+ * The weight written in `text` from `from` to `to`, or -1 when it is not a qvalue (RFC 9110 §12.4.2):
+ * `( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )`.
+ */
+function qvalueOf(text: string, from: number, to: number): number {
+  const length = to - from;
+  if (length === 0 || length > 5) return -1;
+  const units = text.charCodeAt(from);
+  if (units !== ZERO && units !== ONE) return -1;
+  if (length > 1 && text.charCodeAt(from + 1) !== DOT) return -1;
+  let thousandths = 0;
+  for (let i = from + 2; i < from + 5; i++) {
+    const digit = i < to ? text.charCodeAt(i) : ZERO;
+    if (digit < ZERO || digit > NINE || (units === ONE && digit !== ZERO)) return -1;
+    thousandths = thousandths * 10 + digit - ZERO;
+  }
+  return units === ONE ? 1 : thousandths / 1000;
 }
 
 /**
- * The unescaped value of the quoted-string whose opening quote is at `open`, and the index after its closing
- * quote; `null` for an unterminated string (`end` is then the end of the text) or an invalid character (`end`
- * is its index).
+ * Reads media ranges, `type "/" subtype *( OWS ";" OWS [ name "=" value ] )` with a value being a token or a
+ * quoted-string with backslash escapes: one element of an `Accept` list after another, or one media type. Its
+ * fields describe the element last scanned, as positions in the text kept in arrays it reuses, so that reading
+ * an element allocates nothing: the strings are cut out only for what an answer needs. Each character is looked
+ * at once: a malformed element is skipped and, in a list, the scan resumes after the next comma (an
+ * unterminated quoted-string runs to the end).
  */
-function scanQuoted(text: string, open: number): { readonly value: string | null; readonly end: number } {
-  let value = '';
-  let chunk = open + 1;
-  for (let i = open + 1; i < text.length; i++) {
-    workCounter.steps++;
-    const code = text.charCodeAt(i);
-    if (code === QUOTE) return { value: value + text.slice(chunk, i), end: i + 1 };
-    if (code === BACKSLASH) {
-      value += text.slice(chunk, i);
+class RangeScanner {
+  /** Where the next element starts: after the comma that ended the last one, or the end of the text. */
+  position = 0;
+  /** Start and end of the element's text, surrounding whitespace excluded. */
+  start = 0;
+  end = 0;
+  /** Where the type ends and the subtype starts (the `/`), and where the subtype ends. */
+  slash = 0;
+  subtypeEnd = 0;
+  /** 0 for the any-type range, 1 for `type/*`, 2 for `type/subtype`. */
+  wildcardLevel = 2;
+  /** The weight; in a list `q` is not a parameter (a malformed `q` makes the element malformed). */
+  q = 1;
+  /** How many parameters the element has besides its weight, a repeated name counted each time. */
+  paramCount = 0;
+  /** How many `q` parameters the element has. */
+  weightCount = 0;
+  /** Name start, name end, value start and value end of each parameter, four numbers each. */
+  readonly #paramSpans: number[] = [];
+  /** The unescaped value of each parameter that is a quoted-string, `null` for a token. */
+  readonly #quotedValues: (string | null)[] = [];
+  /** Start (at its `;`) and end of each `q` parameter, cut out when the element is reported as sent. */
+  readonly #weightSpans: number[] = [];
+  /** {@link paramMap}'s result for the element, once asked for. */
+  #params: Map<string, string> | null = null;
+  /** The value of the quoted-string {@link #scanQuoted} read last, `null` when it was malformed. */
+  #quoted: string | null = null;
+
+  constructor(
+    readonly text: string,
+    readonly inList: boolean,
+  ) {}
+
+  get done(): boolean {
+    return this.position >= this.text.length;
+  }
+
+  /** Reads the element at {@link position} and moves past it; `false` when it is malformed. */
+  scan(): boolean {
+    const { text, inList } = this;
+    const length = text.length;
+    const start = this.#skipWhitespace(this.position);
+    let i = this.#skipTchars(start);
+    if (i === start || codeAt(text, i) !== SLASH) return this.#malformed(i);
+    const slash = i;
+    i = this.#skipTchars(slash + 1);
+    if (i === slash + 1) return this.#malformed(i);
+    const anyType = slash - start === 1 && text.charCodeAt(start) === ASTERISK;
+    const anySubtype = i - slash === 2 && text.charCodeAt(slash + 1) === ASTERISK;
+    if (anyType && !anySubtype) return this.#malformed(i);
+    this.wildcardLevel = anyType ? 0 : anySubtype ? 1 : 2;
+    this.start = start;
+    this.slash = slash;
+    this.subtypeEnd = i;
+    this.end = i;
+    this.q = 1;
+    this.paramCount = 0;
+    this.weightCount = 0;
+    this.#params = null;
+    for (;;) {
+      i = this.#skipWhitespace(i);
+      const code = codeAt(text, i);
+      if (i === length || (inList && code === COMMA)) {
+        this.position = i === length ? i : i + 1;
+        return true;
+      }
+      if (code !== SEMICOLON) return this.#malformed(i);
+      const paramStart = i;
+      i = this.#skipWhitespace(i + 1);
+      const next = codeAt(text, i);
+      // An empty parameter (`;;`, a trailing `;`) is allowed by RFC 9110's grammar.
+      if (i === length || next === SEMICOLON || (inList && next === COMMA)) continue;
+      const nameStart = i;
+      i = this.#skipTchars(i);
+      if (i === nameStart || codeAt(text, i) !== EQUALS) return this.#malformed(i);
+      const nameEnd = i;
       i++;
-      if (i === text.length) break;
-      if (!isEscapable(text.charCodeAt(i))) return { value: null, end: i };
-      chunk = i;
-    } else if (!isQdtext(code)) {
-      return { value: null, end: i };
+      let value: string | null = null;
+      const valueStart = i;
+      if (codeAt(text, i) === QUOTE) {
+        i = this.#scanQuoted(i);
+        value = this.#quoted;
+        if (value === null) return this.#malformed(i);
+      } else {
+        i = this.#skipTchars(i);
+        if (i === valueStart) return this.#malformed(i);
+      }
+      if (inList && nameEnd - nameStart === 1 && lowerCase(text.charCodeAt(nameStart)) === LOWER_Q) {
+        this.q = value === null ? qvalueOf(text, valueStart, i) : qvalueOf(value, 0, value.length);
+        if (this.q === -1) return this.#malformed(i);
+        this.#weightSpans[2 * this.weightCount] = paramStart;
+        this.#weightSpans[2 * this.weightCount + 1] = i;
+        this.weightCount++;
+      } else {
+        const at = 4 * this.paramCount;
+        this.#paramSpans[at] = nameStart;
+        this.#paramSpans[at + 1] = nameEnd;
+        this.#paramSpans[at + 2] = valueStart;
+        this.#paramSpans[at + 3] = i;
+        this.#quotedValues[this.paramCount] = value;
+        this.paramCount++;
+      }
+      this.end = i;
     }
   }
-  return { value: null, end: text.length };
-}
 
-/**
- * Scans one media range starting at `from`: `type "/" subtype *( OWS ";" OWS [ name "=" value ] )`, a value
- * being a token or a quoted-string with backslash escapes. Each character is looked at once: a malformed
- * element yields `null` and, in a list, the scan resumes after the next comma (an unterminated quoted-string
- * runs to the end).
- */
-function scanRange(text: string, from: number, inList: boolean): ScanResult {
-  const length = text.length;
-  const start = skip(text, from, isWhitespace);
-  let i = skip(text, start, isTchar);
-  if (i === start || text.charCodeAt(i) !== SLASH) return malformed(text, i, inList);
-  const type = text.slice(start, i).toLowerCase();
-  const subtypeStart = i + 1;
-  i = skip(text, subtypeStart, isTchar);
-  if (i === subtypeStart) return malformed(text, i, inList);
-  const subtype = text.slice(subtypeStart, i).toLowerCase();
-  if (type === '*' && subtype !== '*') return malformed(text, i, inList);
+  /** The element's parameters by lower-cased name: a repeated name keeps its last value (and its first place). */
+  paramMap(): ReadonlyMap<string, string> {
+    if (this.#params !== null) return this.#params;
+    const params = new Map<string, string>();
+    const spans = this.#paramSpans;
+    for (let index = 0; index < this.paramCount; index++) {
+      const at = 4 * index;
+      const name = this.text.slice(spans[at], spans[at + 1]).toLowerCase();
+      params.set(name, this.#quotedValues[index] ?? this.text.slice(spans[at + 2], spans[at + 3]));
+    }
+    workCounter.steps += this.paramCount;
+    this.#params = params;
+    return params;
+  }
 
-  let end = i;
-  let params: Map<string, string> | null = null;
-  let q = 1;
-  let weightSpans: number[] | null = null;
-  for (;;) {
-    i = skip(text, i, isWhitespace);
-    const code = text.charCodeAt(i);
-    if (i === length || (inList && code === COMMA)) {
-      return { range: { type, subtype, params, q, start, end, weightSpans }, next: i === length ? i : i + 1 };
+  /** The element as it was sent, minus its `q` parameters. */
+  asSent(): string {
+    const spans = this.#weightSpans;
+    let text = '';
+    let from = this.start;
+    for (let index = 0; index < 2 * this.weightCount; index += 2) {
+      text += this.text.slice(from, spans[index]);
+      from = spans[index + 1] ?? from;
     }
-    if (code !== SEMICOLON) return malformed(text, i, inList);
-    const paramStart = i;
-    i = skip(text, i + 1, isWhitespace);
-    const next = text.charCodeAt(i);
-    // An empty parameter (`;;`, a trailing `;`) is allowed by RFC 9110's grammar.
-    if (i === length || next === SEMICOLON || (inList && next === COMMA)) continue;
-    const nameStart = i;
-    i = skip(text, i, isTchar);
-    if (i === nameStart || text.charCodeAt(i) !== EQUALS) return malformed(text, i, inList);
-    const name = text.slice(nameStart, i).toLowerCase();
-    i++;
-    let value: string;
-    if (text.charCodeAt(i) === QUOTE) {
-      const quoted = scanQuoted(text, i);
-      if (quoted.value === null) return malformed(text, quoted.end, inList);
-      value = quoted.value;
-      i = quoted.end;
-    } else {
-      const valueStart = i;
-      i = skip(text, i, isTchar);
-      if (i === valueStart) return malformed(text, i, inList);
-      value = text.slice(valueStart, i);
+    return (text + this.text.slice(from, this.end)).trimEnd();
+  }
+
+  /** Whether the element's type is `type` (lower-cased), compared case-insensitively. */
+  typeIs(type: string): boolean {
+    return this.#equalsLowerCase(this.start, this.slash, type);
+  }
+
+  /** Whether the element's subtype is `subtype` (lower-cased), compared case-insensitively. */
+  subtypeIs(subtype: string): boolean {
+    return this.#equalsLowerCase(this.slash + 1, this.subtypeEnd, subtype);
+  }
+
+  #equalsLowerCase(from: number, to: number, lower: string): boolean {
+    if (to - from !== lower.length) return false;
+    const text = this.text;
+    for (let i = from; i < to; i++) {
+      const code = text.charCodeAt(i);
+      const expected = lower.charCodeAt(i - from);
+      if (code !== expected && lowerCase(code) !== expected) return false;
     }
-    if (inList && name === 'q') {
-      if (!qvalue.test(value)) return malformed(text, i, inList);
-      q = Number(value);
-      (weightSpans ??= []).push(paramStart, i);
-    } else {
-      (params ??= new Map()).set(name, value);
+    return true;
+  }
+
+  /** The index of the first character at or after `from` that is not a space or a tab. */
+  #skipWhitespace(from: number): number {
+    const text = this.text;
+    let i = from;
+    for (; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code !== 0x20 && code !== 0x09) break;
     }
-    end = i;
+    workCounter.steps += i - from + 1;
+    return i;
+  }
+
+  /** The index of the first character at or after `from` that is not a tchar. */
+  #skipTchars(from: number): number {
+    const text = this.text;
+    let i = from;
+    for (; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 128 || tchar[code] === 0) break;
+    }
+    workCounter.steps += i - from + 1;
+    return i;
+  }
+
+  /** Skips a malformed element from `at`: in a list, past the next comma; else to the end of the text. */
+  #malformed(at: number): false {
+    const comma = this.inList ? this.text.indexOf(',', at) : -1;
+    this.position = comma === -1 ? this.text.length : comma + 1;
+    workCounter.steps += this.position - at + 1;
+    return false;
+  }
+
+  /**
+   * Reads the quoted-string whose opening quote is at `open` into {@link #quoted}, unescaped, and returns the
+   * index after its closing quote. For an unterminated string (`#quoted` is `null`) that is the end of the
+   * text; for an invalid character, its index.
+   */
+  #scanQuoted(open: number): number {
+    const text = this.text;
+    let value = '';
+    let chunk = open + 1;
+    this.#quoted = null;
+    for (let i = open + 1; i < text.length; i++) {
+      workCounter.steps++;
+      const code = text.charCodeAt(i);
+      if (code === QUOTE) {
+        this.#quoted = value + text.slice(chunk, i);
+        return i + 1;
+      }
+      if (code === BACKSLASH) {
+        value += text.slice(chunk, i);
+        i++;
+        if (i === text.length) break;
+        if (!isEscapable(text.charCodeAt(i))) return i;
+        chunk = i;
+      } else if (!isQdtext(code)) {
+        return i;
+      }
+    }
+    return text.length;
   }
 }
 
@@ -174,27 +304,13 @@ export function parseMediaType(text: string): MediaType {
   if (typeof text !== 'string') {
     throw new TypeError(`parseMediaType(text): expected a string, got ${describe(text)}`);
   }
-  const { range } = scanRange(text, 0, false);
-  if (range === null) return { type: '', subtype: '', params: new Map<string, string>() };
-  return { type: range.type, subtype: range.subtype, params: range.params ?? new Map<string, string>() };
-}
-
-/** Every well-formed element of an `Accept` header, in order. */
-function parseAccept(header: string): ScannedRange[] {
-  const ranges: ScannedRange[] = [];
-  let position = 0;
-  while (position < header.length) {
-    const { range, next } = scanRange(header, position, true);
-    if (range !== null) ranges.push(range);
-    position = next;
-  }
-  return ranges;
-}
-
-/** How much of the type a range names: 0 for the any-type range, 1 for `type/*`, 2 for `type/subtype`. */
-function wildcardLevel(range: { readonly type: string; readonly subtype: string }): number {
-  if (range.type === '*') return 0;
-  return range.subtype === '*' ? 1 : 2;
+  const scanner = new RangeScanner(text, false);
+  if (!scanner.scan()) return { type: '', subtype: '', params: new Map<string, string>() };
+  return {
+    type: text.slice(scanner.start, scanner.slash).toLowerCase(),
+    subtype: text.slice(scanner.slash + 1, scanner.subtypeEnd).toLowerCase(),
+    params: scanner.paramMap(),
+  };
 }
 
 interface ParsedRenderer {
@@ -206,37 +322,57 @@ interface ParsedRenderer {
   readonly paramList: readonly (readonly [string, string])[];
 }
 
+/**
+ * The element of an `Accept` header that fits a renderer best so far, as far as choosing the winner needs it;
+ * the winning element is read again for its parameters or its text without `q`.
+ */
+interface Fit {
+  readonly score: number;
+  readonly q: number;
+  readonly wildcardLevel: number;
+  readonly hasParams: boolean;
+  readonly weighted: boolean;
+  readonly start: number;
+  readonly end: number;
+}
+
 // Fit scores pack three counts into one number; extra parameters beyond this many all count the same.
 const FIELD = 2 ** 20;
 
 /**
- * How well the client's `range` fits the renderer, or -1 when it does not cover it. Covering: type and
+ * How well the range just scanned fits the renderer, or -1 when it does not cover it. Covering: type and
  * subtype equal or wildcards, and no parameter both carry differs. A range without a parameter covers a
  * renderer that has it (RFC 9110); a range with one the renderer lacks (`version=1.0`) covers it too, as a
  * request the renderer honours (DRF). Better fits name more: fewer wildcards, then more shared parameters,
  * then fewer extra ones, so an exact `text/plain` beats `text/plain;format=flowed` for a `text/plain`
  * renderer, as RFC 9110's example requires.
  */
-function fitScore(range: ScannedRange, renderer: ParsedRenderer): number {
-  if (range.type !== '*' && range.type !== renderer.type) return -1;
-  if (range.subtype !== '*' && range.subtype !== renderer.subtype) return -1;
+function fitScore(range: RangeScanner, renderer: ParsedRenderer): number {
+  const level = range.wildcardLevel;
+  if (level > 0 && !range.typeIs(renderer.type)) return -1;
+  if (level > 1 && !range.subtypeIs(renderer.subtype)) return -1;
   let shared = 0;
-  if (range.params !== null) {
+  let extra = 0;
+  // No parameter, or one and a renderer without any (`application/json; version=2.0`): no map needed.
+  if (range.paramCount === 1 && renderer.paramList.length === 0) {
+    extra = 1;
+  } else if (range.paramCount > 0) {
+    const params = range.paramMap();
     for (const [name, value] of renderer.paramList) {
       workCounter.steps++;
-      const requested = range.params.get(name);
+      const requested = params.get(name);
       if (requested === undefined) continue;
       if (requested !== value) return -1;
       shared++;
     }
+    extra = Math.min(params.size - shared, FIELD - 1);
   }
-  const extra = Math.min((range.params?.size ?? 0) - shared, FIELD - 1);
-  return (wildcardLevel(range) * FIELD + shared) * FIELD + (FIELD - 1 - extra);
+  return (level * FIELD + shared) * FIELD + (FIELD - 1 - extra);
 }
 
 /** DRF's precedence: the wildcard level, plus one for a concrete type that carries parameters. */
-function precedence(level: number, paramCount: number): number {
-  return level + (level === 2 && paramCount > 0 ? 1 : 0);
+function precedence(level: number, hasParams: boolean): number {
+  return level + (level === 2 && hasParams ? 1 : 0);
 }
 
 /** A parameter value as a token when it is one, else as a quoted-string. */
@@ -246,85 +382,146 @@ function serializeValue(value: string): string {
   return token ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
-/** The client's element as it was sent, minus its `q` parameters. */
-function asSent(header: string, range: ScannedRange): string {
-  let text = '';
-  let from = range.start;
-  const spans = range.weightSpans ?? [];
-  for (let i = 0; i < spans.length; i += 2) {
-    text += header.slice(from, spans[i]);
-    from = spans[i + 1] ?? from;
+/**
+ * The media type to respond with for `header`, or `null` when nothing is acceptable: {@link negotiate}'s
+ * answer, worked out in one pass over the header that keeps only the best-fitting range of each renderer.
+ */
+function answer(header: string, renderers: readonly ParsedRenderer[]): string | null {
+  const scanner = new RangeScanner(header, true);
+  const best: (Fit | null)[] = [];
+  for (let index = 0; index < renderers.length; index++) best.push(null);
+  let wellFormed = false;
+  while (!scanner.done) {
+    if (!scanner.scan()) continue;
+    wellFormed = true;
+    for (let index = 0; index < renderers.length; index++) {
+      workCounter.steps++;
+      const renderer = renderers[index];
+      const score = renderer === undefined ? -1 : fitScore(scanner, renderer);
+      const current = best[index] ?? null;
+      // The first of equally fitting ranges counts, unless a later one has a higher q.
+      if (
+        current === null
+          ? score >= 0
+          : score > current.score || (score === current.score && scanner.q > current.q)
+      ) {
+        best[index] = {
+          score,
+          q: scanner.q,
+          wildcardLevel: scanner.wildcardLevel,
+          hasParams: scanner.paramCount > 0,
+          weighted: scanner.weightCount > 0,
+          start: scanner.start,
+          end: scanner.end,
+        };
+      }
+    }
   }
-  return (text + header.slice(from, range.end)).trimEnd();
+  // No header, an empty one, or one with nothing well-formed in it: the client accepts anything (RFC 9110
+  // §12.5.1), and the first renderer wins.
+  if (!wellFormed) return renderers[0]?.text ?? null;
+
+  let winner: ParsedRenderer | null = null;
+  let winning: Fit | null = null;
+  for (let index = 0; index < renderers.length; index++) {
+    const renderer = renderers[index];
+    const fit = best[index] ?? null;
+    // The best-fitting range decides: `*/*, application/json;q=0` excludes JSON even though `*/*` matches it.
+    if (renderer !== undefined && fit !== null && fit.q > 0 && (winning === null || fit.q > winning.q)) {
+      winner = renderer;
+      winning = fit;
+    }
+  }
+  if (winner === null || winning === null) return null;
+
+  // The answer is the winning element as sent, without its `q`, when it is at least as specific as the renderer;
+  // else the renderer's type with the element's parameters. For either, unless there is no `q` to cut out or no
+  // parameter to add, the element is read again (linear in its length, once).
+  const asSent =
+    precedence(winning.wildcardLevel, winning.hasParams) >= precedence(2, winner.params.size > 0);
+  if (asSent && !winning.weighted) return header.slice(winning.start, winning.end);
+  if (!asSent && !winning.hasParams) return winner.text;
+  const element = new RangeScanner(header, true);
+  element.position = winning.start;
+  element.scan();
+  if (asSent) return element.asSent();
+  let accepted = winner.text;
+  for (const [name, value] of element.paramMap()) {
+    workCounter.steps++;
+    if (!winner.params.has(name)) accepted += `; ${name}=${serializeValue(value)}`;
+  }
+  return accepted;
+}
+
+/**
+ * Headers shorter than this (an API client's `application/json; version=2.0`) are worked out each time: that takes
+ * about what a header not remembered yet costs on top (looking it up, remembering it, forgetting another), so
+ * remembering them would gain little, and a client sending ever new ones would pay twice.
+ */
+const REMEMBERED_LENGTH = 64;
+
+/**
+ * Renderers checked and parsed by {@link parseRenderers}, with the answers given for recent long `Accept` headers
+ * (a browser's): clients send the same few again and again. A `NotAcceptable` answer is remembered as `null`.
+ */
+export class Renderers {
+  readonly #answers: BoundedCache<string | null>;
+
+  constructor(readonly list: readonly ParsedRenderer[]) {
+    this.#answers = new BoundedCache((header) => answer(header, list));
+  }
+
+  /** {@link negotiate}'s answer for `header`, `null` for `NotAcceptable`. */
+  answer(header: string): string | null {
+    return header.length < REMEMBERED_LENGTH ? answer(header, this.list) : this.#answers.get(header);
+  }
+}
+
+/** Parsed renderer lists by the array they were parsed from, with the strings it held then. */
+const parsedLists = new WeakMap<
+  object,
+  { readonly texts: readonly unknown[]; readonly renderers: Renderers }
+>();
+
+/** Whether `array` still holds exactly `texts`: an array can change after it was parsed. */
+function holds(array: readonly unknown[], texts: readonly unknown[]): boolean {
+  if (array.length !== texts.length) return false;
+  for (let index = 0; index < array.length; index++) if (array[index] !== texts[index]) return false;
+  return true;
 }
 
 /**
  * Checks `renderers` (a non-empty array of concrete media types) and parses them; `where` names the caller.
+ * An array is parsed once: later calls with it, as long as it holds the same strings, get the same result.
  */
-export function parseRenderers(where: string, renderers: unknown): readonly ParsedRenderer[] {
+export function parseRenderers(where: string, renderers: unknown): Renderers {
   if (!Array.isArray(renderers) || renderers.length === 0) {
     throw new TypeError(
       `${where}: renderers must be a non-empty array of media types such as ["application/json"], got ${describe(renderers)}`,
     );
   }
-  return renderers.map((renderer: unknown, index): ParsedRenderer => {
+  const given: readonly unknown[] = renderers;
+  const known = parsedLists.get(given);
+  if (known !== undefined && holds(given, known.texts)) return known.renderers;
+  const list = given.map((renderer: unknown, index): ParsedRenderer => {
     const parsed = typeof renderer === 'string' ? parseMediaType(renderer) : null;
-    if (parsed === null || parsed.type === '' || wildcardLevel(parsed) < 2) {
+    if (parsed === null || parsed.type === '' || parsed.type === '*' || parsed.subtype === '*') {
       throw new TypeError(
         `${where}: renderers[${index}] must be a concrete media type such as "application/json", got ${describe(renderer)}`,
       );
     }
     return { ...parsed, text: (renderer as string).trim(), paramList: [...parsed.params] };
   });
+  const parsed = new Renderers(list);
+  parsedLists.set(given, { texts: [...given], renderers: parsed });
+  return parsed;
 }
 
-const anything: ScannedRange = {
-  type: '*',
-  subtype: '*',
-  params: null,
-  q: 1,
-  start: 0,
-  end: 0,
-  weightSpans: null,
-};
-
 /** Content negotiation over already parsed renderers; see {@link negotiate}. */
-export function negotiateParsed(acceptHeader: string | null, renderers: readonly ParsedRenderer[]): string {
-  const header = acceptHeader ?? '';
-  const parsed = parseAccept(header);
-  // No header, an empty one, or one with nothing well-formed in it: the client accepts anything (RFC 9110
-  // §12.5.1).
-  const ranges = parsed.length === 0 ? [anything] : parsed;
-
-  let winner: ParsedRenderer | null = null;
-  let winning: ScannedRange = anything;
-  for (const renderer of renderers) {
-    let best: ScannedRange | null = null;
-    let bestScore = -1;
-    for (const range of ranges) {
-      workCounter.steps++;
-      const score = fitScore(range, renderer);
-      if (score > bestScore || (score === bestScore && best !== null && range.q > best.q)) {
-        best = range;
-        bestScore = score;
-      }
-    }
-    // The best-fitting range decides: `*/*, application/json;q=0` excludes JSON even though `*/*` matches it.
-    if (best !== null && best.q > 0 && (winner === null || best.q > winning.q)) {
-      winner = renderer;
-      winning = best;
-    }
-  }
-  if (winner === null) throw new NotAcceptable();
-
-  if (winning === anything) return winner.text;
-  const rangePrecedence = precedence(wildcardLevel(winning), winning.params?.size ?? 0);
-  if (rangePrecedence >= precedence(2, winner.params.size)) return asSent(header, winning);
-  let accepted = winner.text;
-  for (const [name, value] of winning.params ?? []) {
-    workCounter.steps++;
-    if (!winner.params.has(name)) accepted += `; ${name}=${serializeValue(value)}`;
-  }
+export function negotiateParsed(acceptHeader: string | null, renderers: Renderers): string {
+  const accepted = renderers.answer(acceptHeader ?? '');
+  // A fresh error each time, also for an answer remembered from an earlier request.
+  if (accepted === null) throw new NotAcceptable();
   return accepted;
 }
 

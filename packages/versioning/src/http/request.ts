@@ -1,9 +1,11 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
 import { UrlConf } from '../urls/urlconf.js';
-import { checkAllowedHosts, defaultAllowedHosts, firstValue, validateHost } from './host.js';
+import { BoundedCache } from './bounded-cache.js';
+import { AllowedHosts, checkAllowedHosts, defaultAllowedHosts, firstValue } from './host.js';
 import { negotiateParsed, parseRenderers } from './media-type.js';
 
 /** Options of {@link createRequest}. */
@@ -33,92 +35,67 @@ export interface CreateRequestOptions {
 }
 
 const optionNames = ['urlconf', 'allowedHosts', 'trustProxy', 'renderers'] as const;
-const defaultRenderers = parseRenderers('createRequest', ['application/json']);
 const headerName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // Django's iri_to_uri keeps these as they are and percent-encodes everything else.
 const notUriSafe = /[^A-Za-z0-9\-._~/#%[\]=:;$&()+,!?*@']/gu;
 
-/** What the two kinds of input have in common, read once at construction. */
-interface Source {
-  readonly method: string;
-  readonly path: string;
-  /** The query string without its `?`. */
-  readonly query: string;
-  readonly header: (lowerCaseName: string) => string | null;
-  /** `https` when the connection was TLS (or the fetch URL says so). */
-  readonly scheme: string;
-  /** Host to use when the request carries no `Host` header. */
-  readonly fallbackHost: string;
+/** The options of {@link createRequest}, checked, as every request made with them shares them. */
+interface RequestSettings {
+  readonly urlconf: UrlConf | null;
+  readonly hosts: AllowedHosts;
+  readonly trustProxy: boolean;
+  readonly renderers: ReturnType<typeof parseRenderers>;
 }
 
-function isFetchRequest(input: unknown): input is Request {
-  return (
-    typeof input === 'object' &&
-    input !== null &&
-    typeof (input as Partial<Request>).url === 'string' &&
-    typeof (input as Partial<Request>).headers?.get === 'function'
-  );
-}
+const defaultHosts = new AllowedHosts(defaultAllowedHosts);
+const defaultRenderers = parseRenderers('createRequest', ['application/json']);
 
-function isIncomingMessage(input: unknown): input is IncomingMessage {
-  return (
-    typeof input === 'object' &&
-    input !== null &&
-    typeof (input as Partial<IncomingMessage>).url === 'string' &&
-    typeof (input as Partial<IncomingMessage>).headers === 'object' &&
-    (input as Partial<IncomingMessage>).headers !== null
-  );
-}
-
-function fromFetch(input: Request): Source {
-  if (!URL.canParse(input.url)) {
-    throw new TypeError(
-      `createRequest(input): the Request's url must be absolute, got ${describe(input.url)}`,
-    );
+function checkSettings(where: string, options: unknown): RequestSettings {
+  if (!isPlainObject(options))
+    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  checkKnownKeys(where, options, optionNames);
+  const { urlconf, allowedHosts, trustProxy, renderers } = options as CreateRequestOptions;
+  if (urlconf !== undefined && urlconf !== null && !(urlconf instanceof UrlConf)) {
+    throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
   }
-  const url = new URL(input.url);
+  if (trustProxy !== undefined && typeof trustProxy !== 'boolean') {
+    throw new TypeError(`${where}: trustProxy must be a boolean, got ${describe(trustProxy)}`);
+  }
   return {
-    method: input.method,
-    path: url.pathname,
-    query: url.search.slice(1),
-    // Headers.get() throws on a name that is not a token; a name no request can carry is simply absent.
-    header: (name) => (headerName.test(name) ? input.headers.get(name) : null),
-    scheme: url.protocol.slice(0, -1),
-    fallbackHost: url.host,
+    urlconf: urlconf ?? null,
+    hosts:
+      allowedHosts === undefined ? defaultHosts : new AllowedHosts(checkAllowedHosts(where, allowedHosts)),
+    trustProxy: trustProxy ?? false,
+    renderers: renderers === undefined ? defaultRenderers : parseRenderers(where, renderers),
   };
 }
 
-function fromIncomingMessage(input: IncomingMessage): Source {
-  const target = input.url ?? '/';
-  let path = target;
-  let query = '';
-  if (target.startsWith('/')) {
-    const mark = target.indexOf('?');
-    if (mark !== -1) [path, query] = [target.slice(0, mark), target.slice(mark + 1)];
-  } else if (URL.canParse(target)) {
-    // absolute-form request target, as sent to proxies (RFC 9112 §3.2.2)
-    const url = new URL(target);
-    [path, query] = [url.pathname, url.search.slice(1)];
+/**
+ * The scheme and authority of an `http://` or `https://` URL, up to its path, query or fragment; `null` when the
+ * authority is empty or holds a space or control character (which URL parsers drop or trim), or for another
+ * scheme.
+ */
+function originOf(url: string): string | null {
+  const start = url.startsWith('http://') ? 7 : url.startsWith('https://') ? 8 : -1;
+  if (start === -1) return null;
+  let end = start;
+  for (; end < url.length; end++) {
+    const code = url.charCodeAt(end);
+    // `/`, `?`, `#`, and `\`, which special schemes read as `/`
+    if (code === 0x2f || code === 0x3f || code === 0x23 || code === 0x5c) break;
+    if (code <= 0x20) return null;
   }
-  const socket = input.socket as Partial<{
-    encrypted: boolean;
-    localAddress: string;
-    localPort: number;
-  }> | null;
-  const scheme = socket?.encrypted === true ? 'https' : 'http';
-  const header = (name: string): string | null => {
-    const value = Object.hasOwn(input.headers, name) ? input.headers[name] : undefined;
-    if (value === undefined) return null;
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
-  let fallbackHost = header(':authority') ?? '';
-  if (fallbackHost === '' && typeof socket?.localAddress === 'string') {
-    const address = socket.localAddress.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
-    const port = socket.localPort;
-    const defaultPort = scheme === 'https' ? 443 : 80;
-    fallbackHost = port === undefined || port === defaultPort ? address : `${address}:${port}`;
-  }
-  return { method: input.method ?? 'GET', path, query, header, scheme, fallbackHost };
+  return end === start ? null : url.slice(0, end);
+}
+
+// Only the scheme and authority can make a URL fail to parse (paths, queries and fragments never do), so the
+// verdict is remembered per origin.
+const parseableOrigins = new BoundedCache((origin) => URL.canParse(origin));
+
+/** Whether `url` parses as an absolute URL. */
+function isParseableUrl(url: string): boolean {
+  const origin = originOf(url);
+  return origin === null ? URL.canParse(url) : parseableOrigins.get(origin);
 }
 
 /** Django's `iri_to_uri` for a location: non-ASCII and unsafe characters percent-encoded as UTF-8. */
@@ -131,75 +108,101 @@ function iriToUri(location: string): string {
   );
 }
 
-class HttpRequest implements VersioningRequest {
+/** `request.headers`: the request's headers by case-insensitive name. */
+class HeaderReader {
+  readonly #request: HttpRequest;
+
+  constructor(request: HttpRequest) {
+    this.#request = request;
+  }
+
+  get(name: string): string | null {
+    if (typeof name !== 'string')
+      throw new TypeError(`headers.get(name): expected a string, got ${describe(name)}`);
+    // A name that is not a token cannot be on any request (fetch's Headers.get() would throw on it).
+    return headerName.test(name) ? this.#request.header(name.toLowerCase()) : null;
+  }
+}
+
+/** `request.queryParams`: parsed on first use; a repeated key keeps its last value like Django's QueryDict.get(). */
+class QueryReader {
+  readonly #query: string;
+  #values: Map<string, string> | undefined;
+
+  constructor(query: string) {
+    this.#query = query;
+  }
+
+  get(name: string): string | null {
+    if (typeof name !== 'string') {
+      throw new TypeError(`queryParams.get(name): expected a string, got ${describe(name)}`);
+    }
+    this.#values ??= new Map(new URLSearchParams(this.#query));
+    return this.#values.get(name) ?? null;
+  }
+}
+
+/**
+ * What the schemes read, over either kind of input. It costs one object until something is read: the parts of
+ * the URL, the validated host, the query, the negotiated media type and the resolved route are computed when
+ * first used, and kept.
+ */
+abstract class HttpRequest implements VersioningRequest {
   version: string | null = null;
   versioningScheme: BaseVersioning | null = null;
-  readonly method: string;
-  readonly path: string;
-  readonly urlconf: UrlConf | null;
-  readonly queryParams: { get(name: string): string | null };
-  readonly headers: { get(name: string): string | null };
-  readonly #source: Source;
-  readonly #allowedHosts: readonly string[];
-  readonly #trustProxy: boolean;
-  readonly #renderers: ReturnType<typeof parseRenderers>;
-  #query: Map<string, string> | undefined;
-  #negotiated: { readonly value: string } | { readonly error: unknown } | undefined;
+  readonly #settings: RequestSettings;
+  #host: string | undefined;
+  #headerReader: HeaderReader | undefined;
+  #queryReader: QueryReader | undefined;
+  #accepted: string | undefined;
+  #notAcceptable: { readonly error: unknown } | undefined;
   #resolverMatch: ResolverMatch | null | undefined;
 
-  constructor(
-    source: Source,
-    urlconf: UrlConf | null,
-    allowedHosts: readonly string[],
-    trustProxy: boolean,
-    renderers: ReturnType<typeof parseRenderers>,
-  ) {
-    this.#source = source;
-    this.method = source.method;
-    this.path = source.path;
-    this.urlconf = urlconf;
-    this.#allowedHosts = allowedHosts;
-    this.#trustProxy = trustProxy;
-    this.#renderers = renderers;
-    this.headers = {
-      get: (name: string): string | null => {
-        if (typeof name !== 'string')
-          throw new TypeError(`headers.get(name): expected a string, got ${describe(name)}`);
-        return source.header(name.toLowerCase());
-      },
-    };
-    this.queryParams = {
-      get: (name: string): string | null => {
-        if (typeof name !== 'string') {
-          throw new TypeError(`queryParams.get(name): expected a string, got ${describe(name)}`);
-        }
-        if (this.#query === undefined) {
-          // Parsed once, on first use; a repeated key keeps its last value like Django's QueryDict.get().
-          this.#query = new Map(new URLSearchParams(source.query));
-        }
-        return this.#query.get(name) ?? null;
-      },
-    };
+  constructor(settings: RequestSettings) {
+    this.#settings = settings;
+  }
+
+  abstract get method(): string;
+  abstract get path(): string;
+  /** The query string without its `?`. */
+  abstract get rawQuery(): string;
+  /** The header of this lower-case name, repeated ones joined with `, `; `null` when absent. */
+  abstract header(lowerCaseName: string): string | null;
+  /** `https` when the connection was TLS (or the fetch URL says so), else `http`. */
+  protected abstract get connectionScheme(): string;
+  /** The host to use when the request carries no `Host` header. */
+  protected abstract get fallbackHost(): string;
+
+  get urlconf(): UrlConf | null {
+    return this.#settings.urlconf;
+  }
+
+  get headers(): HeaderReader {
+    return (this.#headerReader ??= new HeaderReader(this));
+  }
+
+  get queryParams(): QueryReader {
+    return (this.#queryReader ??= new QueryReader(this.rawQuery));
   }
 
   /** Negotiated from `Accept` and the renderers on first read (throws `NotAcceptable` then); writable. */
   get acceptedMediaType(): string {
-    if (this.#negotiated === undefined) {
+    if (this.#accepted === undefined && this.#notAcceptable === undefined) {
       try {
-        this.#negotiated = { value: negotiateParsed(this.headers.get('accept'), this.#renderers) };
+        this.#accepted = negotiateParsed(this.header('accept'), this.#settings.renderers);
       } catch (error) {
-        this.#negotiated = { error };
+        this.#notAcceptable = { error };
       }
     }
-    if ('error' in this.#negotiated) throw this.#negotiated.error;
-    return this.#negotiated.value;
+    if (this.#accepted === undefined) throw (this.#notAcceptable as { readonly error: unknown }).error;
+    return this.#accepted;
   }
 
   set acceptedMediaType(value: string) {
     if (typeof value !== 'string') {
       throw new TypeError(`request.acceptedMediaType: expected a media type string, got ${describe(value)}`);
     }
-    this.#negotiated = { value };
+    this.#accepted = value;
   }
 
   /** Resolved from the path against `urlconf` on first read (`null` without one); writable. */
@@ -217,11 +220,14 @@ class HttpRequest implements VersioningRequest {
     this.#resolverMatch = value;
   }
 
+  /** Validated on first call and kept; a host that is not allowed throws `DisallowedHost` on every call. */
   getHost(): string {
-    const forwarded = this.#trustProxy ? this.#source.header('x-forwarded-host') : null;
-    const host =
-      forwarded !== null ? firstValue(forwarded) : (this.#source.header('host') ?? this.#source.fallbackHost);
-    return validateHost(host, this.#allowedHosts);
+    if (this.#host === undefined) {
+      const forwarded = this.#settings.trustProxy ? this.header('x-forwarded-host') : null;
+      const host = forwarded !== null ? firstValue(forwarded) : (this.header('host') ?? this.fallbackHost);
+      this.#host = this.#settings.hosts.validate(host);
+    }
+    return this.#host;
   }
 
   buildAbsoluteUri(location?: string): string {
@@ -230,7 +236,7 @@ class HttpRequest implements VersioningRequest {
     }
     const origin = `${this.#scheme()}://${this.getHost()}`;
     if (location === undefined) {
-      return origin + this.path + (this.#source.query === '' ? '' : `?${this.#source.query}`);
+      return origin + this.path + (this.rawQuery === '' ? '' : `?${this.rawQuery}`);
     }
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return location;
     // `///x` has an empty authority, so it is the path `/x`; a URL parser would take `x` for a host.
@@ -254,10 +260,164 @@ class HttpRequest implements VersioningRequest {
   }
 
   #scheme(): string {
-    const forwarded = this.#trustProxy ? this.#source.header('x-forwarded-proto') : null;
+    const forwarded = this.#settings.trustProxy ? this.header('x-forwarded-proto') : null;
     const proto = forwarded === null ? '' : firstValue(forwarded).toLowerCase();
-    return proto === 'https' || proto === 'http' ? proto : this.#source.scheme;
+    return proto === 'https' || proto === 'http' ? proto : this.connectionScheme;
   }
+}
+
+/** A fetch `Request` (Hono, Deno, Bun, workers); its URL is parsed only when a part of it is read. */
+class FetchRequest extends HttpRequest {
+  readonly #input: Request;
+  readonly #href: string;
+  readonly #headers: Headers;
+  #url: URL | undefined;
+
+  constructor(input: Request, href: string, headers: Headers, settings: RequestSettings) {
+    super(settings);
+    this.#input = input;
+    this.#href = href;
+    this.#headers = headers;
+  }
+
+  get method(): string {
+    return this.#input.method;
+  }
+
+  get #parsed(): URL {
+    return (this.#url ??= new URL(this.#href));
+  }
+
+  get path(): string {
+    return this.#parsed.pathname;
+  }
+
+  get rawQuery(): string {
+    return this.#parsed.search.slice(1);
+  }
+
+  header(lowerCaseName: string): string | null {
+    return this.#headers.get(lowerCaseName);
+  }
+
+  protected get connectionScheme(): string {
+    return this.#parsed.protocol.slice(0, -1);
+  }
+
+  protected get fallbackHost(): string {
+    return this.#parsed.host;
+  }
+}
+
+/** A node:http `IncomingMessage` (node:http, Express, Fastify's `request.raw`). */
+class NodeRequest extends HttpRequest {
+  readonly #input: IncomingMessage;
+  readonly #target: string;
+  readonly #headers: IncomingHttpHeaders;
+  #parts: { readonly path: string; readonly query: string } | undefined;
+
+  constructor(
+    input: IncomingMessage,
+    target: string,
+    headers: IncomingHttpHeaders,
+    settings: RequestSettings,
+  ) {
+    super(settings);
+    this.#input = input;
+    this.#target = target;
+    this.#headers = headers;
+  }
+
+  get method(): string {
+    return this.#input.method ?? 'GET';
+  }
+
+  get path(): string {
+    return this.#split().path;
+  }
+
+  get rawQuery(): string {
+    return this.#split().query;
+  }
+
+  #split(): { readonly path: string; readonly query: string } {
+    if (this.#parts === undefined) {
+      const target = this.#target;
+      const mark = target.indexOf('?');
+      if (!target.startsWith('/') && URL.canParse(target)) {
+        // absolute-form request target, as sent to proxies (RFC 9112 §3.2.2)
+        const url = new URL(target);
+        this.#parts = { path: url.pathname, query: url.search.slice(1) };
+      } else if (target.startsWith('/') && mark !== -1) {
+        this.#parts = { path: target.slice(0, mark), query: target.slice(mark + 1) };
+      } else {
+        this.#parts = { path: target, query: '' };
+      }
+    }
+    return this.#parts;
+  }
+
+  header(lowerCaseName: string): string | null {
+    const headers = this.#headers;
+    const value = Object.hasOwn(headers, lowerCaseName) ? headers[lowerCaseName] : undefined;
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  /** The connection; a test's stand-in for an IncomingMessage may have none. */
+  get #socket(): Partial<Pick<TLSSocket, 'encrypted' | 'localAddress' | 'localPort'>> | undefined {
+    return this.#input.socket;
+  }
+
+  protected get connectionScheme(): string {
+    return this.#socket?.encrypted === true ? 'https' : 'http';
+  }
+
+  protected get fallbackHost(): string {
+    // HTTP/2's pseudo-header, else the socket's local address: asking the socket for it is a system call.
+    const authority = this.header(':authority') ?? '';
+    const socket = this.#socket;
+    if (authority !== '' || typeof socket?.localAddress !== 'string') return authority;
+    const address = socket.localAddress.includes(':') ? `[${socket.localAddress}]` : socket.localAddress;
+    const port = socket.localPort;
+    const defaultPort = this.connectionScheme === 'https' ? 443 : 80;
+    return port === undefined || port === defaultPort ? address : `${address}:${port}`;
+  }
+}
+
+/** Builds the error thrown for a fetch `Request` whose URL does not parse. */
+export type UnparsedUrlError = (input: Request) => Error;
+
+const relativeUrl: UnparsedUrlError = (input) =>
+  new TypeError(`createRequest(input): the Request's url must be absolute, got ${describe(input.url)}`);
+
+/**
+ * Checks `options` once and returns what makes a {@link VersioningRequest} of each input with them: the
+ * adapters' `createRequest()`, for many requests. `where` names the caller in errors; `unparsedUrl` builds what
+ * is thrown for a fetch `Request` whose URL does not parse.
+ */
+export function requestFactory(
+  where: string,
+  options: CreateRequestOptions,
+  unparsedUrl: UnparsedUrlError = relativeUrl,
+): (input: Request | IncomingMessage) => VersioningRequest {
+  const settings = checkSettings(where, options);
+  return (input) => {
+    // Told apart by their shape, each property read once: on a framework's request every read can be costly.
+    const { url, headers } = (typeof input === 'object' && input !== null ? input : {}) as Partial<
+      Request | IncomingMessage
+    >;
+    if (typeof url === 'string' && typeof headers === 'object' && headers !== null) {
+      if (typeof (headers as Partial<Headers>).get === 'function') {
+        if (!isParseableUrl(url)) throw unparsedUrl(input as Request);
+        return new FetchRequest(input as Request, url, headers as Headers, settings);
+      }
+      return new NodeRequest(input as IncomingMessage, url, headers as IncomingHttpHeaders, settings);
+    }
+    throw new TypeError(
+      `${where}: input must be a fetch Request or a node:http IncomingMessage, got ${describe(input)}`,
+    );
+  };
 }
 
 /**
@@ -272,30 +432,5 @@ export function createRequest(
   input: Request | IncomingMessage,
   options: CreateRequestOptions = {},
 ): VersioningRequest {
-  const where = 'createRequest(input, options)';
-  if (!isPlainObject(options))
-    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
-  checkKnownKeys(where, options, optionNames);
-  const { urlconf, allowedHosts, trustProxy, renderers } = options as CreateRequestOptions;
-  if (urlconf !== undefined && urlconf !== null && !(urlconf instanceof UrlConf)) {
-    throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
-  }
-  if (trustProxy !== undefined && typeof trustProxy !== 'boolean') {
-    throw new TypeError(`${where}: trustProxy must be a boolean, got ${describe(trustProxy)}`);
-  }
-  let source: Source;
-  if (isFetchRequest(input)) source = fromFetch(input);
-  else if (isIncomingMessage(input)) source = fromIncomingMessage(input);
-  else {
-    throw new TypeError(
-      `${where}: input must be a fetch Request or a node:http IncomingMessage, got ${describe(input)}`,
-    );
-  }
-  return new HttpRequest(
-    source,
-    urlconf ?? null,
-    allowedHosts === undefined ? defaultAllowedHosts : checkAllowedHosts(where, allowedHosts),
-    trustProxy ?? false,
-    renderers === undefined ? defaultRenderers : parseRenderers(where, renderers),
-  );
+  return requestFactory('createRequest(input, options)', options)(input);
 }

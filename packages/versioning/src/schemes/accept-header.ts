@@ -1,10 +1,13 @@
 import { NotAcceptable } from '../errors.js';
+import { BoundedCache } from '../http/bounded-cache.js';
 import { parseMediaType } from '../http/media-type.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
 import { BaseVersioning } from './base.js';
 
 const message = gettextLazy('Invalid version in "Accept" header.');
+// The parameters of each negotiated media type, parsed once: a request rarely brings a new one.
+const paramsOf = new BoundedCache((mediaType) => parseMediaType(mediaType).params);
 
 /**
  * Reads the version from a parameter of the negotiated media type: `Accept: application/json; version=1.0`. A
@@ -20,7 +23,7 @@ export class AcceptHeaderVersioning extends BaseVersioning {
 
   override determineVersion(request: VersioningRequest): string | null {
     this.checkRequest('determineVersion(request)', request);
-    const { params } = parseMediaType(request.acceptedMediaType);
+    const params = paramsOf.get(request.acceptedMediaType);
     // Media-type parameter names are case-insensitive (RFC 9110 §8.3.2); the parser stores them lower-cased.
     const version = params.get(this.versionParam.toLowerCase()) ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotAcceptable(this.invalidVersionMessage);

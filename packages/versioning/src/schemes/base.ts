@@ -53,6 +53,7 @@ export class BaseVersioning {
   allowedVersions: readonly (string | null)[] | null;
   /** Name of the parameter that carries the version. */
   versionParam: string;
+  #checked: Pick<BaseVersioning, 'defaultVersion' | 'allowedVersions' | 'versionParam'> | undefined;
 
   constructor(options: VersioningOptions = {}) {
     const where = `new ${new.target.name}(options)`;
@@ -107,7 +108,20 @@ export class BaseVersioning {
 
   /** Re-checks the attributes, which callers and subclasses may have reassigned since construction. */
   protected checkAttributes(): void {
+    const { defaultVersion, allowedVersions, versionParam } = this;
+    // Values checked before need no second check, unless the array can have changed in place (not frozen).
+    const checked = this.#checked;
+    if (
+      checked !== undefined &&
+      checked.defaultVersion === defaultVersion &&
+      checked.allowedVersions === allowedVersions &&
+      checked.versionParam === versionParam &&
+      (allowedVersions === null || Object.isFrozen(allowedVersions))
+    ) {
+      return;
+    }
     checkVersionAttributes(this.constructor.name, this);
+    this.#checked = { defaultVersion, allowedVersions, versionParam };
   }
 
   /** Throws a `TypeError` unless `request` is an object; `where` names the method. */

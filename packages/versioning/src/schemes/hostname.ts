@@ -1,4 +1,5 @@
 import { NotFound } from '../errors.js';
+import { BoundedCache } from '../http/bounded-cache.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
 import { describe } from '../urls/describe.js';
@@ -23,19 +24,31 @@ export class HostNameVersioning extends BaseVersioning {
   /** Detail of the `NotFound` thrown for a version that is not allowed. */
   invalidVersionMessage: LazyString = message;
 
+  #matches: BoundedCache<string | null> | undefined;
+  #matchesOf: RegExp | undefined;
+
   override determineVersion(request: VersioningRequest): string | null {
     this.checkRequest('determineVersion(request)', request);
     const regex = this.hostnameRegex;
     if (!(regex instanceof RegExp)) {
       throw new TypeError(`${this.constructor.name}: hostnameRegex must be a RegExp, got ${describe(regex)}`);
     }
-    const host = request.getHost();
-    const colon = host.indexOf(':');
-    // A global or sticky regex would carry lastIndex over from the previous request.
-    regex.lastIndex = 0;
-    const captured = regex.exec(colon === -1 ? host : host.slice(0, colon))?.[1];
-    const version = captured ?? this.defaultVersion;
+    const version = this.#versionIn(regex, request.getHost()) ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
     return version;
+  }
+
+  /** Group 1 of `regex` in the host's name (its port cut off), remembered per host while `regex` is in use. */
+  #versionIn(regex: RegExp, host: string): string | null {
+    if (this.#matches === undefined || this.#matchesOf !== regex) {
+      this.#matchesOf = regex;
+      this.#matches = new BoundedCache((key) => {
+        const colon = key.indexOf(':');
+        // A global or sticky regex would carry lastIndex over from the previous host.
+        regex.lastIndex = 0;
+        return regex.exec(colon === -1 ? key : key.slice(0, colon))?.[1] ?? null;
+      });
+    }
+    return this.#matches.get(host);
   }
 }

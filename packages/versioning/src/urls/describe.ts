@@ -16,8 +16,17 @@ export function isPlainObject(value: unknown): value is Readonly<Record<string, 
   return proto === null || proto === Object.prototype;
 }
 
+/** Whether every key of `options` is in `known`: {@link checkKnownKeys} without building its message. */
+export function hasOnlyKnownKeys(options: object, known: readonly string[]): boolean {
+  for (const key in options) {
+    if (!known.includes(key) && Object.hasOwn(options, key)) return false;
+  }
+  return true;
+}
+
 /** Throws a `TypeError` naming `where` and every key of `options` that is not in `known`. */
 export function checkKnownKeys(where: string, options: object, known: readonly string[]): void {
+  if (hasOnlyKnownKeys(options, known)) return;
   const unknown = Object.keys(options).filter((key) => !known.includes(key));
   if (unknown.length > 0) {
     throw new TypeError(

@@ -1,19 +1,21 @@
 import { NoReverseMatch } from '../errors.js';
 import { getSettings } from '../settings.js';
 import type { ReverseOptions } from '../types.js';
-import { checkKnownKeys, describe, isPlainObject } from './describe.js';
+import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from './describe.js';
 import { decodeSegment } from './encoding.js';
-import { UrlConf } from './urlconf.js';
+import { reverseWith, UrlConf, whereOf } from './urlconf.js';
 
 const reverseOptions = ['args', 'kwargs', 'request', 'format', 'urlconf', 'query'];
 
-function checkQuery(where: string, query: unknown): string {
+function checkQuery(viewname: string, query: unknown): string {
   if (!isPlainObject(query)) {
-    throw new TypeError(`${where}: query must be an object of strings, got ${describe(query)}`);
+    throw new TypeError(`${whereOf(viewname)}: query must be an object of strings, got ${describe(query)}`);
   }
   for (const [key, value] of Object.entries(query)) {
     if (typeof value !== 'string') {
-      throw new TypeError(`${where}: query[${JSON.stringify(key)}] must be a string, got ${describe(value)}`);
+      throw new TypeError(
+        `${whereOf(viewname)}: query[${JSON.stringify(key)}] must be a string, got ${describe(value)}`,
+      );
     }
   }
   return new URLSearchParams(query as Record<string, string>).toString();
@@ -26,49 +28,47 @@ function checkQuery(where: string, query: unknown): string {
  * @example genericReverse('users-detail', { kwargs: { pk: 1 }, format: 'json', urlconf }) // '/users/1.json'
  */
 export function genericReverse(viewname: string, options: ReverseOptions = {}): string {
-  const where = `reverse(${typeof viewname === 'string' ? JSON.stringify(viewname) : describe(viewname)})`;
   if (!isPlainObject(options)) {
-    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+    throw new TypeError(`${whereOf(viewname)}: options must be an object, got ${describe(options)}`);
   }
-  checkKnownKeys(where, options, reverseOptions);
+  if (!hasOnlyKnownKeys(options, reverseOptions)) checkKnownKeys(whereOf(viewname), options, reverseOptions);
   const { args, kwargs, request, format, urlconf: given, query } = options as ReverseOptions;
   if (given !== undefined && !(given instanceof UrlConf)) {
-    throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(given)}`);
+    throw new TypeError(`${whereOf(viewname)}: urlconf must be a UrlConf, got ${describe(given)}`);
   }
   if (request !== undefined && request !== null && typeof request.buildAbsoluteUri !== 'function') {
     throw new TypeError(
-      `${where}: request must be a VersioningRequest (see createRequest()), got ${describe(request)}`,
+      `${whereOf(viewname)}: request must be a VersioningRequest (see createRequest()), got ${describe(request)}`,
     );
   }
   const urlconf = given ?? request?.urlconf ?? getSettings().urlconf;
   if (!(urlconf instanceof UrlConf)) {
     throw new TypeError(
-      `${where}: no urlconf to reverse with; pass reverse(viewname, { urlconf }), create the request with ` +
-        `createRequest(input, { urlconf }), or set a default with configure({ urlconf })`,
+      `${whereOf(viewname)}: no urlconf to reverse with; pass reverse(viewname, { urlconf }), create the request ` +
+        `with createRequest(input, { urlconf }), or set a default with configure({ urlconf })`,
     );
   }
 
   let values = kwargs;
   if (format !== undefined && format !== null) {
     if (typeof format !== 'string' || format === '') {
-      throw new TypeError(`${where}: format must be a non-empty string or null, got ${describe(format)}`);
+      throw new TypeError(
+        `${whereOf(viewname)}: format must be a non-empty string or null, got ${describe(format)}`,
+      );
     }
     if (args !== undefined && args.length > 0) {
       throw new TypeError(
-        `${where}: format is passed as kwargs.format, so it cannot be combined with args ${JSON.stringify(args)}`,
+        `${whereOf(viewname)}: format is passed as kwargs.format, so it cannot be combined with args ${JSON.stringify(args)}`,
       );
     }
     if (kwargs !== undefined && !isPlainObject(kwargs)) {
-      throw new TypeError(`${where}: kwargs must be an object, got ${describe(kwargs)}`);
+      throw new TypeError(`${whereOf(viewname)}: kwargs must be an object, got ${describe(kwargs)}`);
     }
     values = { ...kwargs, format };
   }
-  let url = urlconf.reverse(viewname, {
-    ...(args === undefined ? {} : { args }),
-    ...(values === undefined ? {} : { kwargs: values }),
-  });
+  let url = reverseWith(urlconf, viewname, args, values);
   if (query !== undefined) {
-    const search = checkQuery(where, query);
+    const search = checkQuery(viewname, query);
     if (search !== '') url += `?${search}`;
   }
   return request ? request.buildAbsoluteUri(url) : url;

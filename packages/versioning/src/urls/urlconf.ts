@@ -2,8 +2,8 @@ import { compile, parse, pathToRegexp, type Key, type Token, TokenData } from 'p
 import { NoReverseMatch } from '../errors.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch } from '../types.js';
-import { checkKnownKeys, describe, isPlainObject } from './describe.js';
-import { decodeSegment, encodeLiteral, isWellFormed } from './encoding.js';
+import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from './describe.js';
+import { decodeSegment, encodeLiteral, encodeValue, isWellFormed } from './encoding.js';
 
 /** Options of {@link path}. */
 export interface PathOptions {
@@ -249,9 +249,23 @@ export function include(
   return entry;
 }
 
-interface CompiledRoute extends FlatRoute {
-  /** The path for `values` (parameter name → value), or `null` when they do not fit this route. */
-  build(values: ReadonlyMap<string, string>): string | null;
+/**
+ * Values of a reversal by parameter position, in pattern order: `undefined` where a parameter is not given.
+ * Every value is a string, checked by {@link valueOf}.
+ */
+type Values = readonly (string | undefined)[];
+
+/** A {@link FlatRoute} as a {@link UrlConf} keeps it, with what reversal needs; internal to the package. */
+export interface CompiledRoute extends FlatRoute {
+  /** Position of each parameter in {@link FlatRoute.params}, by name. */
+  readonly positions: ReadonlyMap<string, number>;
+  /**
+   * The path for `values`, or `null` when they do not fit this route. The same answer as {@link buildChecked},
+   * which it skips when the route's shape already guarantees the round trip.
+   */
+  build(values: Values): string | null;
+  /** The path for `values`, kept only when it resolves back to this route with exactly these values (Django). */
+  buildChecked(values: Values): string | null;
 }
 
 function decodeWildcard(raw: string): string | null {
@@ -269,10 +283,44 @@ function hasDotSegment(path: string): boolean {
   return path.split('/').some((segment) => segment === '.' || segment === '..');
 }
 
+/**
+ * The literal text around the parameters of a route where each parameter is required and alone in its segment
+ * (no `{…}` group, no wildcard, a `/` between any two parameters, no literal `.` or `..` segment), so that its
+ * path is `texts[0] + value 0 + texts[1] + … `; `null` for any other route.
+ *
+ * Such a route's regexp gives each parameter `[^/]+` between fixed text, and an encoded value holds no `/`, so
+ * the path of non-empty values resolves back to exactly them: the round trip needs no checking, unless a value
+ * is `.` or `..` (a dot segment) or empty.
+ */
+function plainTexts(tokens: readonly Token[]): readonly string[] | null {
+  const texts: string[] = [];
+  let text = '';
+  for (const token of tokens) {
+    if (token.type === 'group' || token.type === 'wildcard') return null;
+    if (token.type === 'text') {
+      text += token.value;
+      continue;
+    }
+    // Two parameters in one segment could share a value between them differently: `/:a-:b`.
+    if (texts.length > 0 && !text.includes('/')) return null;
+    texts.push(text);
+    text = '';
+  }
+  texts.push(text);
+  return hasDotSegment(texts.join('_')) ? null : Object.freeze(texts);
+}
+
+/** Whether the path of a plain route might not resolve back to `value` (see {@link plainTexts}). */
+function isAmbiguous(value: string): boolean {
+  return value === '' || value === '.' || value === '..';
+}
+
 function compileRoute(route: Route, pattern: string, namespaces: readonly string[]): CompiledRoute {
   const where = `UrlConf: route ${JSON.stringify(route.route)}`;
   const { data, params, regexp, keys } = compilePattern(where, pattern);
-  const toPath = compile(data, { encode: encodeURIComponent });
+  const toPath = compile(data, { encode: encodeValue });
+  const texts = plainTexts(data.tokens);
+  const positions = new Map(params.map((param, index) => [param.name, index]));
   const namespace = namespaces.join(':');
   const viewName =
     route.name === null ? pattern : namespace === '' ? route.name : `${namespace}:${route.name}`;
@@ -304,26 +352,45 @@ function compileRoute(route: Route, pattern: string, namespaces: readonly string
     tokens: data.tokens,
     params,
     regexp,
+    positions,
     match(path: string): ResolverMatch | null {
       const end = path.search(/[?#]/);
       const values = captures(end === -1 ? path : path.slice(0, end));
       return values && resolverMatchOf(flat, Object.fromEntries(values));
     },
     build(values) {
+      if (texts === null || values.length !== params.length) return flat.buildChecked(values);
+      let built = texts[0] ?? '';
+      for (let index = 0; index < values.length; index++) {
+        const value = values[index];
+        if (value === undefined) return null;
+        if (isAmbiguous(value)) return flat.buildChecked(values);
+        built += encodeValue(value) + (texts[index + 1] ?? '');
+      }
+      return built;
+    },
+    buildChecked(values) {
       // A null prototype keeps parameters named like Object.prototype members (`constructor`) from reading them.
       const input = Object.create(null) as Record<string, string | string[]>;
-      for (const [name, value] of values) {
-        const param = params.find((candidate) => candidate.name === name);
-        if (param === undefined) return null;
-        input[name] = param.kind === 'wildcard' ? value.split('/') : value;
+      let given = 0;
+      for (const [index, param] of params.entries()) {
+        const value = values[index];
+        if (value === undefined) {
+          if (!param.optional) return null;
+          continue;
+        }
+        input[param.name] = param.kind === 'wildcard' ? value.split('/') : value;
+        given++;
       }
-      if (params.some((param) => !param.optional && !values.has(param.name))) return null;
       const built = toPath(input);
       // Like Django, keep only a URL that resolves back to this route with exactly these values: this rejects empty
       // values, values an optional group would drop, and ambiguous splits of `/:a-:b`.
       const back = hasDotSegment(built) ? null : captures(built);
-      if (back?.size !== values.size) return null;
-      for (const [name, value] of values) if (back.get(name) !== value) return null;
+      if (back?.size !== given) return null;
+      for (const [index, param] of params.entries()) {
+        const value = values[index];
+        if (value !== undefined && back.get(param.name) !== value) return null;
+      }
       return built;
     },
   };
@@ -347,26 +414,90 @@ export function resolverMatchOf(route: FlatRoute, kwargs: Readonly<Record<string
   });
 }
 
-/** Values of a reversal, named and checked: every value a string or a finite number, well-formed Unicode. */
-function valueOf(where: string, label: string, value: unknown): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value !== 'string') {
-    throw new TypeError(`${where}: ${label} must be a string or a finite number, got ${describe(value)}`);
-  }
-  if (!isWellFormed(value)) {
+/** Throws a `TypeError` unless `viewname` is a non-empty string. */
+function checkViewname(viewname: unknown): asserts viewname is string {
+  if (typeof viewname !== 'string' || viewname === '') {
     throw new TypeError(
-      `${where}: ${label} holds a lone surrogate and cannot be put into a URL: ${describe(value)}`,
+      `UrlConf.reverse(viewname): viewname must be a non-empty string, got ${describe(viewname)}`,
     );
   }
-  return value;
 }
 
-function label(key: string): string {
-  return /^[A-Za-z_$][\w$]*$/.test(key) ? `kwargs.${key}` : `kwargs[${JSON.stringify(key)}]`;
+/** `reverse("viewname")`, how reversal's errors name the call; built only when one is thrown. */
+export function whereOf(viewname: unknown): string {
+  return `reverse(${typeof viewname === 'string' ? JSON.stringify(viewname) : describe(viewname)})`;
+}
+
+/** How errors name a reversal value: `args[0]`, `kwargs.pk`, `kwargs["a b"]`. */
+function labelOf(name: string | number): string {
+  if (typeof name === 'number') return `args[${name}]`;
+  return /^[A-Za-z_$][\w$]*$/.test(name) ? `kwargs.${name}` : `kwargs[${JSON.stringify(name)}]`;
+}
+
+/**
+ * A value of a reversal as a string: a string of well-formed Unicode, or a finite number; anything else is a
+ * `TypeError` naming the value by `name` (a key of `kwargs` or an index of `args`).
+ */
+function valueOf(viewname: string, name: string | number, value: unknown): string {
+  if (typeof value === 'string' && isWellFormed(value)) return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  const what = `${whereOf(viewname)}: ${labelOf(name)}`;
+  if (typeof value === 'string') {
+    throw new TypeError(`${what} holds a lone surrogate and cannot be put into a URL: ${describe(value)}`);
+  }
+  throw new TypeError(`${what} must be a string or a finite number, got ${describe(value)}`);
+}
+
+const noValues: readonly string[] = Object.freeze([]);
+
+/**
+ * Checks each of `values` with {@link valueOf} and replaces it with its string, in place (the array is the
+ * caller's own copy). `names` are the keys of `kwargs` the values come from; `null` for `args`.
+ */
+function checkValues(
+  viewname: string,
+  names: readonly string[] | null,
+  values: unknown[],
+): readonly string[] {
+  for (let index = 0; index < values.length; index++) {
+    values[index] = valueOf(viewname, names === null ? index : (names[index] ?? ''), values[index]);
+  }
+  return values as string[];
+}
+
+/** Values given by name, by position in `route`'s pattern; `null` when a name is not one of its parameters. */
+function byPosition(
+  route: CompiledRoute,
+  names: readonly string[],
+  values: readonly string[],
+): Values | null {
+  // Names are usually given in the pattern's order, and then the values are in place already.
+  let inPlace = names.length === route.params.length;
+  for (let index = 0; inPlace && index < names.length; index++) {
+    inPlace = names[index] === route.params[index]?.name;
+  }
+  if (inPlace) return values;
+  const positioned: (string | undefined)[] = route.params.map(() => undefined);
+  for (let index = 0; index < names.length; index++) {
+    const position = route.positions.get(names[index] ?? '');
+    if (position === undefined) return null;
+    positioned[position] = values[index];
+  }
+  return positioned;
 }
 
 function quoteList(patterns: readonly string[]): string {
   return `[${patterns.map((pattern) => `'${pattern}'`).join(', ')}]`;
+}
+
+let reverseWithUrlConf: (urlconf: UrlConf, viewname: string, args: unknown, kwargs: unknown) => string;
+
+/**
+ * `urlconf.reverse(viewname, { args, kwargs })` for a caller that has already checked its own options object
+ * (the top-level `reverse()`): the same checks of `viewname` and the values, without building another object.
+ */
+export function reverseWith(urlconf: UrlConf, viewname: string, args: unknown, kwargs: unknown): string {
+  return reverseWithUrlConf(urlconf, viewname, args, kwargs);
 }
 
 /**
@@ -380,6 +511,10 @@ function quoteList(patterns: readonly string[]): string {
  * urlconf.reverse('v1:users-detail', { kwargs: { pk: 42 } }); // '/v1/users/42/'
  */
 export class UrlConf {
+  static {
+    reverseWithUrlConf = (urlconf, viewname, args, kwargs) => urlconf.#reverse(viewname, args, kwargs);
+  }
+
   readonly #routes: readonly CompiledRoute[];
   readonly #byName = new Map<string, CompiledRoute[]>();
   readonly #namespaces = new Set<string>();
@@ -450,27 +585,31 @@ export class UrlConf {
       readonly kwargs?: Readonly<Record<string, string | number>>;
     } = {},
   ): string {
-    if (typeof viewname !== 'string' || viewname === '') {
-      throw new TypeError(
-        `UrlConf.reverse(viewname): viewname must be a non-empty string, got ${describe(viewname)}`,
-      );
-    }
-    const where = `reverse(${JSON.stringify(viewname)})`;
+    checkViewname(viewname);
     if (!isPlainObject(options)) {
-      throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+      throw new TypeError(`${whereOf(viewname)}: options must be an object, got ${describe(options)}`);
     }
-    checkKnownKeys(where, options, ['args', 'kwargs']);
-    const { args = [], kwargs = {} } = options;
-    if (!Array.isArray(args)) throw new TypeError(`${where}: args must be an array, got ${describe(args)}`);
-    if (!isPlainObject(kwargs))
-      throw new TypeError(`${where}: kwargs must be an object, got ${describe(kwargs)}`);
-    const argValues = args.map((value: unknown, index) => valueOf(where, `args[${index}]`, value));
-    const kwargValues = new Map(
-      Object.entries(kwargs).map(([key, value]) => [key, valueOf(where, label(key), value)]),
-    );
-    if (argValues.length > 0 && kwargValues.size > 0) {
+    if (!hasOnlyKnownKeys(options, ['args', 'kwargs'])) {
+      checkKnownKeys(whereOf(viewname), options, ['args', 'kwargs']);
+    }
+    return this.#reverse(viewname, options.args, options.kwargs);
+  }
+
+  /** {@link reverse} with its options taken apart; {@link reverseWith} leads here too. */
+  #reverse(viewname: string, args: unknown = noValues, kwargs: unknown = {}): string {
+    checkViewname(viewname);
+    if (!Array.isArray(args)) {
+      throw new TypeError(`${whereOf(viewname)}: args must be an array, got ${describe(args)}`);
+    }
+    if (!isPlainObject(kwargs)) {
+      throw new TypeError(`${whereOf(viewname)}: kwargs must be an object, got ${describe(kwargs)}`);
+    }
+    const argValues = args.length === 0 ? noValues : checkValues(viewname, null, [...(args as unknown[])]);
+    const names = Object.keys(kwargs);
+    const kwargValues = checkValues(viewname, names, Object.values(kwargs));
+    if (argValues.length > 0 && names.length > 0) {
       throw new TypeError(
-        `${where}: pass args or kwargs, not both (got args ${JSON.stringify(args)} and kwargs ${JSON.stringify(kwargs)})`,
+        `${whereOf(viewname)}: pass args or kwargs, not both (got args ${JSON.stringify(args)} and kwargs ${JSON.stringify(kwargs)})`,
       );
     }
 
@@ -479,9 +618,9 @@ export class UrlConf {
     for (const route of candidates) {
       const values =
         argValues.length === 0
-          ? kwargValues
+          ? byPosition(route, names, kwargValues)
           : argValues.length <= route.params.length
-            ? new Map(argValues.map((value, index) => [route.params[index]?.name ?? '', value]))
+            ? argValues
             : null;
       const built = values && route.build(values);
       if (built !== null && built !== undefined) return built;
@@ -489,7 +628,7 @@ export class UrlConf {
     const tried =
       argValues.length > 0
         ? `arguments '${JSON.stringify(args)}'`
-        : kwargValues.size > 0
+        : names.length > 0
           ? `keyword arguments '${JSON.stringify(kwargs)}'`
           : 'no arguments';
     throw new NoReverseMatch(

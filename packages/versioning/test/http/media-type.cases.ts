@@ -212,6 +212,48 @@ export const negotiateCases: readonly NegotiateCase[] = [
     expected: 'application/json',
   },
   {
+    title: 'q=0. (a dot without digits) is zero',
+    accept: 'application/json;q=0., text/html;q=0.1',
+    renderers: jsonHtml,
+    expected: 'text/html',
+  },
+  {
+    title: 'q=1. is one',
+    accept: 'text/html;q=0.999, application/json;q=1.',
+    renderers: ['text/html', 'application/json'],
+    expected: 'application/json',
+  },
+  {
+    title: 'q above 1 (1.001) makes its element malformed',
+    accept: 'application/json;q=1.001, text/html;q=0.5',
+    renderers: jsonHtml,
+    expected: 'text/html',
+  },
+  {
+    title: 'a q with four decimals makes its element malformed',
+    accept: 'text/html;q=0.1234, application/json;q=0.2',
+    renderers: jsonHtml,
+    expected: 'application/json',
+  },
+  {
+    title: 'a q without its leading digit makes its element malformed',
+    accept: 'application/json;q=.5, text/html;q=0.4',
+    renderers: jsonHtml,
+    expected: 'text/html',
+  },
+  {
+    title: 'a quoted q counts',
+    accept: 'application/json;q="0.3", text/html;q=0.4',
+    renderers: jsonHtml,
+    expected: 'text/html',
+  },
+  {
+    title: 'Q in upper case is the weight too',
+    accept: 'application/json;Q=0, text/html',
+    renderers: jsonHtml,
+    expected: 'text/html',
+  },
+  {
     title: 'a quoted comma does not split elements',
     accept: 'application/json; note="a, text/html"',
     renderers: jsonHtml,

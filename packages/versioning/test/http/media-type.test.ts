@@ -53,6 +53,37 @@ describe('negotiate', () => {
     expect(call).toThrow(message);
   });
 
+  test('a remembered NotAcceptable is a fresh error each time', () => {
+    const errors = [1, 2].map(() => {
+      try {
+        return negotiate('image/png', ['application/json']);
+      } catch (error) {
+        return error;
+      }
+    });
+    expect(errors[0]).toBeInstanceOf(NotAcceptable);
+    expect(errors[1]).toBeInstanceOf(NotAcceptable);
+    expect(errors[1]).not.toBe(errors[0]);
+  });
+
+  test('a header answered for some renderers is answered again for others', () => {
+    expect(outcome('text/html', ['application/json'])).toBeNull();
+    expect(outcome('text/html', ['text/html'])).toBe('text/html');
+    expect(outcome('text/html', ['application/json'])).toBeNull();
+  });
+
+  test('a renderers array changed after a negotiation is read again', () => {
+    const changing = ['application/json'];
+    expect(outcome('text/html', changing)).toBeNull();
+    changing[0] = 'text/html';
+    expect(outcome('text/html', changing)).toBe('text/html');
+    expect(outcome('image/png', changing)).toBeNull();
+    changing.push('image/png');
+    expect(outcome('image/png', changing)).toBe('image/png');
+    changing[1] = 'text/*';
+    expect(() => negotiate('text/html', changing)).toThrow('renderers[1] must be a concrete media type');
+  });
+
   test('an acceptHeader that is not a string or null is a TypeError', () => {
     expect(() => negotiate(7 as unknown as string, ['application/json'])).toThrow(
       'negotiate(acceptHeader, renderers): acceptHeader must be a string or null, got 7',
@@ -123,6 +154,18 @@ describe('properties', () => {
         const accepted = negotiate(`${range}; version=${v}`, ['application/json']);
         expect(parseMediaType(accepted).params.get('version')).toBe(v);
       }),
+    );
+  });
+
+  test('a remembered answer is the answer worked out anew', () => {
+    // A fresh array each time is parsed anew, with nothing remembered; the shared one remembers its answers.
+    fc.assert(
+      fc.property(anyText, (accept) => {
+        const fresh = outcome(accept, [...renderers]);
+        expect(outcome(accept, renderers)).toBe(fresh);
+        expect(outcome(accept, renderers)).toBe(fresh);
+      }),
+      { numRuns: 1000 },
     );
   });
 

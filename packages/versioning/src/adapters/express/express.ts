@@ -1,7 +1,13 @@
 import express from 'express';
-import type { RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import type { UrlConf } from '../../urls/urlconf.js';
-import { type AdapterOptions, mountRoutes, type VersioningVariables } from '../shared.js';
+import {
+  type AdapterOptions,
+  catchProblems,
+  exposeOn,
+  mountRoutes,
+  type VersioningVariables,
+} from '../shared.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- Express's own way to type what middleware adds
@@ -12,6 +18,43 @@ declare global {
 }
 
 const where = 'express versioned(urlconf, options)';
+
+type Members = { -readonly [K in keyof VersioningVariables]?: VersioningVariables[K] };
+
+const members = ['version', 'versioningScheme', 'resolverMatch', 'reverse'] as const;
+const membersOf = new WeakMap<object, Members>();
+const patched = new WeakSet<object>();
+
+/**
+ * Whether the requests whose prototype is `proto` have the four versioning members as accessors over
+ * {@link membersOf}, where they behave like plain properties; gives them the accessors when `proto` is an Express
+ * app's `app.request`. Express changes each request's prototype, after which V8 makes every property added to
+ * the request cost microseconds: four of them would cost more than the rest of versioning together.
+ */
+function hasAccessors(proto: object | null): boolean {
+  if (proto === null) return false;
+  if (patched.has(proto)) return true;
+  // Only an app's `app.request` (it has `app`): a router used without an app gets plain properties.
+  if (!Object.hasOwn(proto, 'app')) return false;
+  for (const name of members) {
+    Object.defineProperty(proto, name, {
+      configurable: true,
+      get(this: object) {
+        return membersOf.get(this)?.[name];
+      },
+      set(this: object, value: unknown) {
+        membersOf.set(this, { ...membersOf.get(this), [name]: value });
+      },
+    });
+  }
+  patched.add(proto);
+  return true;
+}
+
+function expose(req: Request, versioning: VersioningVariables): void {
+  if (hasAccessors(Object.getPrototypeOf(req) as object | null)) membersOf.set(req, versioning);
+  else exposeOn(req, versioning);
+}
 
 function register(route: ReturnType<Router['route']>, method: string, handler: RequestHandler): void {
   const add: unknown = (route as unknown as Record<string, unknown>)[method.toLowerCase()];
@@ -34,14 +77,20 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Router {
   for (const mount of mountRoutes<RequestHandler>(where, urlconf, options, 'path-to-regexp')) {
     const handle: RequestHandler = (req, res, next) => {
       if (mount.varyAccept) res.vary('Accept');
-      return mount.respond(req, req.params, {
-        expose: (versioning) => Object.assign(req, versioning),
-        call: () => mount.handler(req, res, next),
-        answer: (problem, error) => {
-          if (res.headersSent) next(error);
-          else res.status(problem.status).set(problem.headers).send(problem.body);
+      return catchProblems(
+        () => {
+          expose(req, mount.version(req, mount.matchOf(req.params)));
+          return mount.handler(req, res, next);
         },
-      });
+        (error) => {
+          if (res.headersSent) {
+            next(error);
+            return;
+          }
+          const problem = mount.problem(error, req.headers['accept-language']);
+          res.status(problem.status).set(problem.headers).send(problem.body);
+        },
+      );
     };
     const route = router.route(mount.path);
     if (mount.methods === null) route.all(handle);

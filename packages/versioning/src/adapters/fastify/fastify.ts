@@ -1,6 +1,13 @@
 import type { FastifyPluginCallback, onSendHookHandler, RouteHandlerMethod } from 'fastify';
+import { isAPIException } from '../../errors.js';
 import type { UrlConf } from '../../urls/urlconf.js';
-import { type AdapterOptions, appendVary, mountRoutes, type VersioningVariables } from '../shared.js';
+import {
+  type AdapterOptions,
+  appendVary,
+  exposeOn,
+  mountRoutes,
+  type VersioningVariables,
+} from '../shared.js';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the members into Fastify's request
@@ -44,12 +51,17 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
         method: methods,
         url: mount.path,
         ...(mount.varyAccept ? { onSend: varyOnAccept } : {}),
+        // The handler's own result goes to Fastify as it is: no wrapper, no extra promise.
         handler(request, reply) {
-          return mount.respond(request.raw, request.params as Record<string, unknown>, {
-            expose: (versioning) => Object.assign(request, versioning),
-            call: () => mount.handler.call(this, request, reply),
-            answer: (problem) => reply.code(problem.status).headers(problem.headers).send(problem.body),
-          });
+          const match = mount.matchOf(request.params as Record<string, unknown>);
+          exposeOn(request, mount.version(request.raw, match));
+          return mount.handler.call(this, request, reply);
+        },
+        // What versioning or the handler threw. Rethrown, an error goes on to the application's error handler.
+        errorHandler(error, request, reply) {
+          if (!isAPIException(error)) throw error;
+          const problem = mount.problem(error, request.headers['accept-language']);
+          reply.code(problem.status).headers(problem.headers).send(problem.body);
         },
       });
     }

@@ -1,7 +1,14 @@
 import { Hono } from 'hono';
-import type { Handler } from 'hono';
+import type { Context, Handler } from 'hono';
 import type { UrlConf } from '../../urls/urlconf.js';
-import { type AdapterOptions, appendVary, mountRoutes, type VersioningVariables } from '../shared.js';
+import {
+  type AdapterOptions,
+  appendVary,
+  catchProblems,
+  mountRoutes,
+  type Problem,
+  type VersioningVariables,
+} from '../shared.js';
 
 /** The Hono environment of a versioned app: `c.get('version')`, `c.get('reverse')(…)` are typed through it. */
 export interface VersioningEnv {
@@ -10,7 +17,9 @@ export interface VersioningEnv {
 
 /** A response that varies on `Accept`; a copy when its headers are immutable (a `fetch()` response's are). */
 function varyOnAccept(response: Response): Response {
-  const vary = appendVary(response.headers.get('vary'), 'Accept');
+  const current = response.headers.get('vary');
+  const vary = appendVary(current, 'Accept');
+  if (vary === current) return response;
   try {
     response.headers.set('vary', vary);
     return response;
@@ -19,6 +28,21 @@ function varyOnAccept(response: Response): Response {
     copy.headers.set('vary', vary);
     return copy;
   }
+}
+
+function expose(c: Context<VersioningEnv>, versioning: VersioningVariables): void {
+  c.set('version', versioning.version);
+  c.set('versioningScheme', versioning.versioningScheme);
+  c.set('resolverMatch', versioning.resolverMatch);
+  c.set('reverse', versioning.reverse);
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as Partial<PromiseLike<unknown>> | null)?.then === 'function';
+}
+
+function problemResponse(problem: Problem): Response {
+  return new Response(problem.body, { status: problem.status, headers: problem.headers });
 }
 
 /**
@@ -37,23 +61,24 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<Versi
     options,
     'hono',
   )) {
+    // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
+    const finish = (response: unknown): unknown =>
+      mount.varyAccept && response instanceof Response ? varyOnAccept(response) : response;
     const handle: Handler<VersioningEnv> = (c, next) =>
-      mount.respond(c.req.raw, c.req.param(), {
-        expose: (versioning) => {
-          c.set('version', versioning.version);
-          c.set('versioningScheme', versioning.versioningScheme);
-          c.set('resolverMatch', versioning.resolverMatch);
-          c.set('reverse', versioning.reverse);
+      catchProblems(
+        () => {
+          // One by one: c.req.param() would decode all of them into a new object first.
+          const params: Record<string, string | undefined> = {};
+          for (const key of mount.paramKeys) params[key] = c.req.param(key);
+          expose(c, mount.version(c.req.raw, mount.matchOf(params)));
+          // Responses the handler makes with `c` carry it from the start, so finish() finds it there.
+          if (mount.varyAccept) c.header('vary', 'Accept');
+          const response: unknown = mount.handler(c, next);
+          // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
+          return isPromiseLike(response) ? Promise.resolve(response).then(finish) : finish(response);
         },
-        call: async () => {
-          // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
-          const response: unknown = await mount.handler(c, next);
-          return (
-            mount.varyAccept && response instanceof Response ? varyOnAccept(response) : response
-          ) as Response;
-        },
-        answer: (problem) => new Response(problem.body, { status: problem.status, headers: problem.headers }),
-      });
+        (error) => problemResponse(mount.problem(error, c.req.header('accept-language'))),
+      ) as Response | Promise<Response>;
     if (mount.methods === null) app.all(mount.path, handle);
     else app.on([...mount.methods], mount.path, handle);
   }

@@ -4,6 +4,8 @@ import { describe } from '../../urls/describe.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import {
   type AdapterOptions,
+  catchProblems,
+  exposeOn,
   mountRoutes,
   type Problem,
   renderProblem,
@@ -59,34 +61,40 @@ export function versioned(
     const end = target.search(/[?#]/);
     const path = end === -1 ? target : target.slice(0, end);
     const method = req.method ?? 'GET';
-    const allowed = new Set<string>();
     const language = req.headers['accept-language'];
+    let allowed: Set<string> | null = null;
     for (const mount of mounts) {
       const match = mount.route.match(path);
       if (match === null) continue;
       if (!answers(mount.methods, method)) {
+        allowed ??= new Set<string>();
         for (const name of mount.methods ?? []) allowed.add(name);
         continue;
       }
       if (mount.varyAccept) res.setHeader('vary', 'Accept');
-      void (async () => {
-        try {
-          await mount.respond(req, match.kwargs, {
-            expose: (versioning) => Object.assign(req, versioning),
-            call: () => mount.handler(req as VersionedIncomingMessage, res),
-            answer: (problem) => {
-              send(res, problem);
-            },
-          });
-        } catch (error) {
-          onError(error, req);
-          send(res, renderProblem(new APIException(), language, mount.varyAccept));
-        }
-      })();
+      const fail = (error: unknown): void => {
+        onError(error, req);
+        send(res, mount.problem(new APIException(), language));
+      };
+      try {
+        const result = catchProblems(
+          () => {
+            exposeOn(req, mount.version(req, match));
+            return mount.handler(req as VersionedIncomingMessage, res);
+          },
+          (error) => {
+            send(res, mount.problem(error, language));
+          },
+        );
+        if (result instanceof Promise) result.catch(fail);
+      } catch (error) {
+        fail(error);
+      }
       return;
     }
-    if (allowed.size > 0) res.setHeader('allow', [...allowed].join(', '));
-    const error = allowed.size > 0 ? new MethodNotAllowed(method, [...allowed]) : new NotFound();
+    const methods = allowed === null ? [] : [...allowed];
+    if (methods.length > 0) res.setHeader('allow', methods.join(', '));
+    const error = methods.length > 0 ? new MethodNotAllowed(method, methods) : new NotFound();
     send(res, renderProblem(error, language, false));
   };
 }
