@@ -5,6 +5,7 @@ import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
 import { BaseVersioning } from './base.js';
 
+const varyAccept: readonly string[] = Object.freeze(['Accept']);
 const message = gettextLazy('Invalid version in "Accept" header.');
 // The parameters of each negotiated media type, parsed once: a request rarely brings a new one.
 const paramsOf = new BoundedCache((mediaType) => parseMediaType(mediaType).params);
@@ -20,6 +21,10 @@ const paramsOf = new BoundedCache((mediaType) => parseMediaType(mediaType).param
 export class AcceptHeaderVersioning extends BaseVersioning {
   /** Detail of the `NotAcceptable` thrown for a version that is not allowed. */
   invalidVersionMessage: LazyString = message;
+
+  override get varyHeaders(): readonly string[] {
+    return varyAccept;
+  }
 
   override determineVersion(request: VersioningRequest): string | null {
     this.checkRequest('determineVersion(request)', request);

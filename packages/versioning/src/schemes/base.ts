@@ -24,6 +24,7 @@ export interface VersioningOptions {
 }
 
 const optionNames = ['defaultVersion', 'allowedVersions', 'versionParam'] as const;
+const noHeaders: readonly string[] = Object.freeze([]);
 
 /** The request's version when `options` names a request that has one, else `null`. */
 export function requestVersion(options: ReverseOptions): string | null {
@@ -54,6 +55,15 @@ export class BaseVersioning {
   /** Name of the parameter that carries the version. */
   versionParam: string;
   #checked: Pick<BaseVersioning, 'defaultVersion' | 'allowedVersions' | 'versionParam'> | undefined;
+
+  /**
+   * Request headers the version is read from: every response of a route versioned by this scheme carries
+   * them in `Vary` (errors too), so a shared cache keeps one answer per version.
+   * @default []
+   */
+  get varyHeaders(): readonly string[] {
+    return noHeaders;
+  }
 
   constructor(options: VersioningOptions = {}) {
     const where = `new ${new.target.name}(options)`;
