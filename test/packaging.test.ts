@@ -1,9 +1,9 @@
 // Both packages as a user gets them: publint on the manifests, `npm pack`, then every entry point
 // imported from the unpacked tarball. A broken `exports` map or a missing file fails here.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -88,7 +88,37 @@ describe.each(packages)('$name', (pkg) => {
     });
     expect(listing).not.toMatch(/\.test\.|\/test\//);
   });
+
+  test('ships its LICENSE and no build artefacts', () => {
+    const files = packedFiles(pkg.name);
+    expect(files).toContain('LICENSE');
+    expect(readFileSync(join(consumer, 'node_modules', pkg.name, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    expect(files.filter((file) => /(^|\/)\.build-hash$|\.tsbuildinfo$/.test(file))).toEqual([]);
+  });
+
+  test('every source map and declaration map names files that are in the tarball', () => {
+    const pkgDir = join(consumer, 'node_modules', pkg.name);
+    const maps = packedFiles(pkg.name).filter((file) => file.endsWith('.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    const missing = maps.flatMap((map) => {
+      const { sources } = JSON.parse(readFileSync(join(pkgDir, map), 'utf8')) as { sources: string[] };
+      return sources
+        .map((source) => join(dirname(join(pkgDir, map)), source))
+        .filter((source) => !existsSync(source))
+        .map((source) => `${map} → ${relative(pkgDir, source)}`);
+    });
+    expect(missing).toEqual([]);
+  });
 });
+
+/** The files of an unpacked package, relative to its root. */
+function packedFiles(name: string): string[] {
+  const dir = join(consumer, 'node_modules', name);
+  return execFileSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map((file) => file.replace(/^\.\//, ''));
+}
 
 test('the versioning core and the node:http adapter load without any web framework installed', () => {
   // A second consumer with only the core's own dependency: importing `.` must not reach for a framework.
