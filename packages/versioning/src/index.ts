@@ -32,6 +32,7 @@ export {
   withLanguage,
 } from './i18n/index.js';
 export type { MessageParams } from './i18n/index.js';
+export { addTranslations } from './i18n/index.js';
 
 export { negotiate, parseMediaType } from './http/media-type.js';
 export type { MediaType } from './http/media-type.js';
