@@ -139,12 +139,13 @@ export class AmbiguousVersion extends APIException {
 
   constructor(versions: readonly string[]) {
     const where = 'new AmbiguousVersion(versions)';
-    if (!Array.isArray(versions)) {
-      throw new TypeError(`${where}: versions must be an array of strings, got ${describe(versions)}`);
+    const given: unknown = versions;
+    if (!Array.isArray(given)) {
+      throw new TypeError(`${where}: versions must be an array of strings, got ${describe(given)}`);
     }
-    const bad = versions.findIndex((version: unknown) => typeof version !== 'string');
+    const bad = given.findIndex((version: unknown) => typeof version !== 'string');
     if (bad !== -1) {
-      throw new TypeError(`${where}: versions[${bad}] must be a string, got ${describe(versions[bad])}`);
+      throw new TypeError(`${where}: versions[${bad}] must be a string, got ${describe(given[bad])}`);
     }
     const quoted = versions.map((version) => JSON.stringify(version)).join(', ');
     super(

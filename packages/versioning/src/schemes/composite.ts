@@ -57,12 +57,13 @@ export class CompositeVersioning extends BaseVersioning {
 
   constructor(schemes: readonly BaseVersioning[], options: CompositeVersioningOptions = {}) {
     const where = `new ${new.target.name}(schemes, options)`;
-    if (!Array.isArray(schemes) || schemes.length === 0) {
+    const given: unknown = schemes;
+    if (!Array.isArray(given) || given.length === 0) {
       throw new TypeError(
-        `${where}: schemes must be a non-empty array of versioning schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()], got ${describe(schemes)}`,
+        `${where}: schemes must be a non-empty array of versioning schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()], got ${describe(given)}`,
       );
     }
-    const members: readonly unknown[] = schemes;
+    const members: readonly unknown[] = given;
     members.forEach((scheme, index) => {
       if (!(scheme instanceof BaseVersioning)) {
         throw new TypeError(
@@ -72,7 +73,7 @@ export class CompositeVersioning extends BaseVersioning {
       const first = members.indexOf(scheme);
       if (first !== index) {
         throw new TypeError(
-          `${where}: schemes[${index}] is the same ${describe(scheme)} as schemes[${first}]`,
+          `${where}: schemes[${index}] is schemes[${first}] again (${describe(scheme)}); list each scheme once`,
         );
       }
       try {
