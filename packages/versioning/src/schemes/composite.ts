@@ -121,8 +121,10 @@ export class CompositeVersioning extends BaseVersioning {
       }
     }
     if (versions !== null) throw new AmbiguousVersion(versions);
-    // The scheme that read the version (else the first) decides with the composite's rules: it answers that
-    // version, or the default, or throws its own error.
+    const answer = reader === null ? this.defaultVersion : version;
+    if (this.isAllowedVersion(answer)) return answer;
+    // Refused: the scheme that read the version (else the first) decides again with the composite's rules, so that
+    // it throws its own error (or, as NamespaceVersioning may, finds another version it allows).
     const decider = reader ?? (this.schemes[0] as BaseVersioning);
     return withVersionRules(decider, this.defaultVersion, this.allowedVersions, () =>
       decider.determineVersion(request, args, kwargs),

@@ -25,25 +25,33 @@ const SPACE = 0x20;
 const TAB = 0x09;
 const isOws = (code: number): boolean => code === SPACE || code === TAB;
 
+/** `value` from `from` to `to` without the spaces and tabs around it. */
+function trimOws(value: string, from: number, to: number): string {
+  let start = from;
+  let end = to;
+  while (start < end && isOws(value.charCodeAt(start))) start++;
+  while (end > start && isOws(value.charCodeAt(end - 1))) end--;
+  return value.slice(start, end);
+}
+
 /**
- * The versions a header value lists, each once, in order: the value split at its commas (a header sent twice
- * arrives as one value joined with `, `, RFC 9110 §5.3), each element without its surrounding whitespace, empty
- * ones dropped. Linear in the value's length.
+ * The version a header value names, `null` for none, or the several it lists: the value split at its commas (a
+ * header sent twice arrives as one value joined with `, `, RFC 9110 §5.3), each element without its surrounding
+ * whitespace, empty ones dropped, each once. Linear in the value's length.
  */
-function versionsInHeader(value: string): string[] {
+function versionsInHeader(value: string): string | null | readonly string[] {
+  // The common case, one version: no list to build.
+  if (!value.includes(',')) return trimOws(value, 0, value.length) || null;
   const versions = new Set<string>();
-  let start = 0;
-  while (start <= value.length) {
+  for (let start = 0; start <= value.length;) {
     let end = value.indexOf(',', start);
     if (end === -1) end = value.length;
-    let from = start;
-    let to = end;
-    while (from < to && isOws(value.charCodeAt(from))) from++;
-    while (to > from && isOws(value.charCodeAt(to - 1))) to--;
-    if (to > from) versions.add(value.slice(from, to));
+    const version = trimOws(value, start, end);
+    if (version !== '') versions.add(version);
     start = end + 1;
   }
-  return [...versions];
+  const [first = null, ...others] = versions;
+  return others.length === 0 ? first : [...versions];
 }
 
 /**
@@ -61,6 +69,8 @@ export class HeaderVersioning extends BaseVersioning {
   /** Detail of the `NotFound` thrown for a version that is not allowed: `Invalid version in "<header>" header.` */
   invalidVersionMessage: LazyString;
   readonly #vary: readonly string[];
+  // Lower-cased once: the request's header lookup lower-cases the name it is given.
+  readonly #name: string;
 
   constructor(options: HeaderVersioningOptions = {}) {
     const where = `new ${new.target.name}(options)`;
@@ -75,6 +85,7 @@ export class HeaderVersioning extends BaseVersioning {
     this.header = header;
     this.invalidVersionMessage = gettextLazy('Invalid version in "%(header)s" header.', { header });
     this.#vary = Object.freeze([header]);
+    this.#name = header.toLowerCase();
   }
 
   /** `[header]`. */
@@ -84,10 +95,10 @@ export class HeaderVersioning extends BaseVersioning {
 
   override determineVersion(request: VersioningRequest): string | null {
     this.checkRequest('determineVersion(request)', request);
-    const value = request.headers.get(this.header);
-    const versions = value === null ? [] : versionsInHeader(value);
-    if (versions.length > 1) throw new AmbiguousVersion(versions);
-    const version = versions[0] ?? this.defaultVersion;
+    const value = request.headers.get(this.#name);
+    const read = value === null ? null : versionsInHeader(value);
+    if (typeof read === 'object' && read !== null) throw new AmbiguousVersion(read);
+    const version = read ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
     return version;
   }
