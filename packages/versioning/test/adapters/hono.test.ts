@@ -6,6 +6,7 @@ import { versioned, type VersioningEnv } from '../../src/adapters/hono/index.js'
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { moreSchemesContract } from './more-schemes.contract.js';
 import { listen } from './support.js';
 
 const harness: AdapterHarness = {
@@ -36,6 +37,7 @@ const harness: AdapterHarness = {
 
 describe('hono adapter', () => {
   adapterContract(harness);
+  moreSchemesContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {
     const urlconf = new UrlConf([path('/users/:pk.json', harness.echo)]);

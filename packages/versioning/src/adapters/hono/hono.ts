@@ -15,10 +15,10 @@ export interface VersioningEnv {
   Variables: VersioningVariables;
 }
 
-/** A response that varies on `Accept`; a copy when its headers are immutable (a `fetch()` response's are). */
-function varyOnAccept(response: Response): Response {
+/** A response that varies on `fields`; a copy when its headers are immutable (a `fetch()` response's are). */
+function varyOn(response: Response, fields: string): Response {
   const current = response.headers.get('vary');
-  const vary = appendVary(current, 'Accept');
+  const vary = appendVary(current, fields);
   if (vary === current) return response;
   try {
     response.headers.set('vary', vary);
@@ -63,7 +63,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<Versi
   )) {
     // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
     const finish = (response: unknown): unknown =>
-      mount.varyAccept && response instanceof Response ? varyOnAccept(response) : response;
+      mount.vary !== '' && response instanceof Response ? varyOn(response, mount.vary) : response;
     const handle: Handler<VersioningEnv> = (c, next) =>
       catchProblems(
         () => {
@@ -72,7 +72,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<Versi
           for (const key of mount.paramKeys) params[key] = c.req.param(key);
           expose(c, mount.version(c.req.raw, mount.matchOf(params)));
           // Responses the handler makes with `c` carry it from the start, so finish() finds it there.
-          if (mount.varyAccept) c.header('vary', 'Accept');
+          if (mount.vary !== '') c.header('vary', mount.vary);
           const response: unknown = mount.handler(c, next);
           // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
           return isPromiseLike(response) ? Promise.resolve(response).then(finish) : finish(response);

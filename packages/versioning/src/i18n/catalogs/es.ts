@@ -12,4 +12,7 @@ export const es: Readonly<Record<string, string>> = Object.freeze({
     'Versión inválida en la ruta de la URL. No coincide con ningún espacio de nombres de versión.',
   'Invalid version in hostname.': 'Versión inválida en el nombre de host.',
   'Invalid version in query parameter.': 'Versión inválida en el parámetro de consulta.',
+  'Invalid version in "%(header)s" header.': 'Versión inválida en la cabecera "%(header)s".',
+  'The request asks for more than one version: %(versions)s.':
+    'La solicitud pide más de una versión: %(versions)s.',
 });
