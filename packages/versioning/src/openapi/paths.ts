@@ -1,0 +1,76 @@
+import type { Token } from 'path-to-regexp';
+import { encodeValue } from '../urls/encoding.js';
+
+type PlainToken = Exclude<Token, { type: 'group' }>;
+
+/** One OpenAPI path of a route: its template and the parameters it keeps. */
+export interface PathTemplate {
+  /** `/v2/users/{pk}/`: literal text as a request carries it, parameters in braces. */
+  readonly template: string;
+  /** The template with every parameter's name left out (`/v2/users/{}/`): OpenAPI holds two such paths the same. */
+  readonly shape: string;
+  /** The parameters left in the template, in order. */
+  readonly params: readonly { readonly name: string; readonly kind: 'param' | 'wildcard' }[];
+  /** The names of the parameters the template has written in (see {@link pathTemplates}). */
+  readonly filled: ReadonlySet<string>;
+}
+
+/** Each way of taking or leaving the optional groups of `tokens`, leaving them first (the path a resolver tries first). */
+function flatten(tokens: readonly Token[]): PlainToken[][] {
+  return tokens.reduce<PlainToken[][]>(
+    (variants, token) =>
+      token.type === 'group'
+        ? variants.flatMap((head) => [head, ...flatten(token.tokens).map((tail) => [...head, ...tail])])
+        : variants.map((head) => [...head, token]),
+    [[]],
+  );
+}
+
+/**
+ * The OpenAPI paths of a route's parsed pattern: one per way of taking its optional groups, shortest first, the
+ * parameters named in `fill` written in with their value (encoded as reversal does: a wildcard segment by
+ * segment). A variant whose shape an earlier one has already is left out: the resolver never reaches it.
+ * Throws a `TypeError` naming `where` for a parameter name OpenAPI cannot write (one holding a brace).
+ */
+export function pathTemplates(
+  where: string,
+  tokens: readonly Token[],
+  fill: ReadonlyMap<string, string>,
+): PathTemplate[] {
+  const seen = new Set<string>();
+  const templates: PathTemplate[] = [];
+  for (const variant of flatten(tokens)) {
+    let template = '';
+    let shape = '';
+    const params: PathTemplate['params'][number][] = [];
+    const filled = new Set<string>();
+    for (const token of variant) {
+      if (token.type === 'text') {
+        template += token.value;
+        shape += token.value;
+        continue;
+      }
+      const value = fill.get(token.name);
+      if (value !== undefined) {
+        const encoded =
+          token.type === 'wildcard' ? value.split('/').map(encodeValue).join('/') : encodeValue(value);
+        template += encoded;
+        shape += encoded;
+        filled.add(token.name);
+        continue;
+      }
+      if (/[{}]/.test(token.name)) {
+        throw new TypeError(
+          `${where}: parameter ${JSON.stringify(token.name)} holds a brace, which an OpenAPI path template cannot carry; rename it`,
+        );
+      }
+      template += `{${token.name}}`;
+      shape += '{}';
+      params.push({ name: token.name, kind: token.type });
+    }
+    if (seen.has(shape)) continue;
+    seen.add(shape);
+    templates.push({ template, shape, params, filled });
+  }
+  return templates;
+}
