@@ -279,23 +279,24 @@ function isJson(mediaType: string): boolean {
 }
 
 /**
- * `content` with the version where the placement puts it: the media type's parameter (`accept`, `onlyJson`
- * limiting it to JSON types) or the vendor type for JSON (`media-type`). Problem details keep their own type.
+ * `content` with the version where the placement puts it: the media type's parameter (`accept`; in a request body
+ * JSON types only) or, in responses, the vendor type for JSON (`media-type`: the scheme reads `Accept` only, and JSON
+ * body parsers expect `application/json`). Problem details keep their own type.
  */
 function versionedContent(
   content: Readonly<Record<string, MediaTypeObject>>,
   placement: Placement,
   version: string,
-  onlyJson: boolean,
+  body: 'request' | 'response',
 ): Record<string, MediaTypeObject> {
   const result: Record<string, MediaTypeObject> = {};
   for (const [mediaType, entry] of Object.entries(content)) {
     let key = mediaType;
     const essence = essenceOf(mediaType);
     if (essence !== problemMediaType && !essence.includes('*')) {
-      if (placement.kind === 'accept' && (!onlyJson || isJson(mediaType))) {
+      if (placement.kind === 'accept' && (body === 'response' || isJson(mediaType))) {
         key = `${mediaType}; ${placement.param}=${parameterValue(version)}`;
-      } else if (placement.kind === 'media-type' && essence === 'application/json') {
+      } else if (placement.kind === 'media-type' && body === 'response' && essence === 'application/json') {
         key = placement.mediaType;
       }
     }
@@ -385,7 +386,7 @@ function responsesOf(
         if (!isProblem && response.content !== undefined) {
           result = {
             ...result,
-            content: versionedContent(response.content, scheme.placement, context.version, false),
+            content: versionedContent(response.content, scheme.placement, context.version, 'response'),
           };
         }
         if (!isProblem && lifecycle && Object.keys(context.headerRefs).length > 0) {
@@ -473,7 +474,7 @@ function operationOf(
       : (servers ?? defaultServers);
   const requestBody: RequestBodyObject | undefined = own.requestBody && {
     ...own.requestBody,
-    content: versionedContent(own.requestBody.content, placement, context.version, true),
+    content: versionedContent(own.requestBody.content, placement, context.version, 'request'),
   };
   // Members in the order OpenAPI lists them; the route's own extensions last.
   const {
@@ -588,7 +589,7 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
   const identify = (draft: Draft): OperationObject => {
     const { operation, route, method, several } = draft;
     const named = route.openapi?.operationId ?? (route.name === null ? null : identifierOf(route.viewName));
-    if (named === null) return operation as OperationObject;
+    if (named === null) return operation;
     const base = several ? `${named}_${method}` : named;
     let operationId = base;
     for (let count = 2; taken.has(operationId); count++) operationId = `${base}_${count}`;

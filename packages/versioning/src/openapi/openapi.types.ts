@@ -120,7 +120,7 @@ export interface OperationObject extends Extensions {
 export type OpenAPIOperation = Partial<OperationObject>;
 
 /** A path item: the operations of one path, by method. */
-export type PathItemObject = { readonly [Method in HttpMethod]?: OperationObject } & Extensions;
+export type PathItemObject = { readonly [Method in HttpMethod]?: OperationObject };
 
 export interface InfoObject extends Extensions {
   readonly title: string;

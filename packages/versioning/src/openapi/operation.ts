@@ -47,6 +47,12 @@ function fail(where: string, expected: string, value: unknown): never {
   throw new TypeError(`${where} must be ${expected}, got ${describe(value)}`);
 }
 
+function checkType(type: 'string' | 'boolean'): (where: string, value: unknown) => void {
+  return (where, value) => {
+    if (typeof value !== type) fail(where, `a ${type}`, value);
+  };
+}
+
 function checkRecord(where: string, value: unknown): Readonly<Record<string, unknown>> {
   return isPlainObject(value) ? value : fail(where, 'an object', value);
 }
@@ -57,7 +63,9 @@ function checkString(where: string, value: unknown): void {
 
 function checkArray(where: string, value: unknown, check: (where: string, item: unknown) => void): void {
   if (!Array.isArray(value)) fail(where, 'an array', value);
-  value.forEach((item: unknown, index) => check(member(where, index), item));
+  value.forEach((item: unknown, index) => {
+    check(member(where, index), item);
+  });
 }
 
 /** Refuses `$ref`: a generated document has no components of the user's to refer to. */
@@ -110,21 +118,31 @@ function checkServer(where: string, value: unknown): void {
 
 /** The checks of each member of an Operation Object, by name. */
 const checks: Readonly<Record<(typeof operationKeys)[number], (where: string, value: unknown) => void>> = {
-  tags: (where, value) => checkArray(where, value, checkString),
-  summary: (where, value) => typeof value === 'string' || fail(where, 'a string', value),
-  description: (where, value) => typeof value === 'string' || fail(where, 'a string', value),
-  externalDocs: (where, value) => checkString(`${where}.url`, checkRecord(where, value)['url']),
+  tags: (where, value) => {
+    checkArray(where, value, checkString);
+  },
+  summary: checkType('string'),
+  description: checkType('string'),
+  externalDocs: (where, value) => {
+    checkString(`${where}.url`, checkRecord(where, value)['url']);
+  },
   operationId: checkString,
-  parameters: (where, value) => checkArray(where, value, checkParameter),
+  parameters: (where, value) => {
+    checkArray(where, value, checkParameter);
+  },
   requestBody: (where, value) => {
     const body = checkRecord(where, value);
     checkInline(where, body);
     checkContent(`${where}.content`, body['content']);
   },
   responses: checkResponses,
-  deprecated: (where, value) => typeof value === 'boolean' || fail(where, 'a boolean', value),
-  security: (where, value) => checkArray(where, value, checkRecord),
-  servers: (where, value) => checkArray(where, value, checkServer),
+  deprecated: checkType('boolean'),
+  security: (where, value) => {
+    checkArray(where, value, checkRecord);
+  },
+  servers: (where, value) => {
+    checkArray(where, value, checkServer);
+  },
 };
 
 /**

@@ -15,12 +15,15 @@ export interface PathTemplate {
   readonly filled: ReadonlySet<string>;
 }
 
-/** Each way of taking or leaving the optional groups of `tokens`, leaving them first (the path a resolver tries first). */
+/**
+ * Each way of taking or leaving the optional groups of `tokens`, taking them first: the order in which the route's
+ * regular expression tries them, so that of two variants matching the same paths the first is the one it reports.
+ */
 function flatten(tokens: readonly Token[]): PlainToken[][] {
   return tokens.reduce<PlainToken[][]>(
     (variants, token) =>
       token.type === 'group'
-        ? variants.flatMap((head) => [head, ...flatten(token.tokens).map((tail) => [...head, ...tail])])
+        ? variants.flatMap((head) => [...flatten(token.tokens).map((tail) => [...head, ...tail]), head])
         : variants.map((head) => [...head, token]),
     [[]],
   );
@@ -29,7 +32,7 @@ function flatten(tokens: readonly Token[]): PlainToken[][] {
 /**
  * The OpenAPI paths of a route's parsed pattern: one per way of taking its optional groups, shortest first, the
  * parameters named in `fill` written in with their value (encoded as reversal does: a wildcard segment by
- * segment). A variant whose shape an earlier one has already is left out: the resolver never reaches it.
+ * segment). Of variants with the same shape only the one the resolver reports is kept (`/{a}` of `{/:a}{/:b}`).
  * Throws a `TypeError` naming `where` for a parameter name OpenAPI cannot write (one holding a brace).
  */
 export function pathTemplates(
@@ -72,5 +75,6 @@ export function pathTemplates(
     seen.add(shape);
     templates.push({ template, shape, params, filled });
   }
-  return templates;
+  // Taking groups first lists the longest paths first; a reader expects the plain path first.
+  return templates.reverse();
 }

@@ -1,5 +1,5 @@
 import { type APIException, NotAcceptable, NotFound } from '../errors.js';
-import { withLanguage } from '../i18n/index.js';
+import { LazyString, withLanguage } from '../i18n/index.js';
 import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { HostNameVersioning } from '../schemes/hostname.js';
@@ -55,7 +55,8 @@ export function problemOf(error: APIException): ProblemDetails {
 /** The scheme's own `invalidVersionMessage` when it has one (a subclass may set any text), else `fallback`. */
 function messageOf(scheme: BaseVersioning, fallback: string): string {
   const message = (scheme as { invalidVersionMessage?: unknown }).invalidVersionMessage;
-  return message === undefined || message === null ? fallback : withLanguage('en', () => String(message));
+  if (typeof message === 'string') return message;
+  return message instanceof LazyString ? withLanguage('en', () => message.toString()) : fallback;
 }
 
 /** A string member of `scheme` that schemes from other modules carry (`header`, `template`); `undefined` if none. */
