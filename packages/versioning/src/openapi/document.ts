@@ -560,7 +560,7 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
     const scheme = schemeOf(at, route.versioning === undefined ? fallback : route.versioning);
     if (!existsIn(at, route, scheme, version)) continue;
     const { fill, keep } = fillOf(at, route, scheme.placement, version);
-    const templates = pathTemplates(at, route.tokens, fill).filter(keep);
+    const templates = pathTemplates(at, route, fill).filter(keep);
     checkOwnPathParameters(at, route);
     const methods = methodsOf(route);
     for (const template of templates) {

@@ -1,5 +1,6 @@
 import type { Token } from 'path-to-regexp';
 import { encodeValue } from '../urls/encoding.js';
+import type { FlatRoute } from '../urls/urlconf.js';
 
 type PlainToken = Exclude<Token, { type: 'group' }>;
 
@@ -29,20 +30,46 @@ function flatten(tokens: readonly Token[]): PlainToken[][] {
   );
 }
 
+/** A value no route's literal text holds: what a variant's parameters are tried with. */
+const probe = '\u0000';
+
 /**
- * The OpenAPI paths of a route's parsed pattern: one per way of taking its optional groups, shortest first, the
- * parameters named in `fill` written in with their value (encoded as reversal does: a wildcard segment by
- * segment). Of variants with the same shape only the one the resolver reports is kept (`/{a}` of `{/:a}{/:b}`).
- * Throws a `TypeError` naming `where` for a parameter name OpenAPI cannot write (one holding a brace).
+ * Whether the route's own matching reads `template`'s path, its parameters given {@link probe}, as exactly those
+ * parameters: else another way of taking its groups wins for every such path (`/{b}/opt` of `{/:a}/:b{/opt}` is
+ * read as `a` and `b`), and the template names parameters the handler never gets.
+ */
+function isReported(
+  route: Pick<FlatRoute, 'match'>,
+  template: PathTemplate,
+  fill: ReadonlyMap<string, string>,
+): boolean {
+  const encoded = encodeValue(probe);
+  const match = route.match(template.template.replaceAll(/\{[^}]*\}/g, encoded));
+  if (match === null) return false;
+  const kwargs = Object.entries(match.kwargs);
+  const probed = new Set(template.params.map(({ name }) => name));
+  return (
+    kwargs.length === probed.size + template.filled.size &&
+    kwargs.every(([name, value]) =>
+      template.filled.has(name) ? fill.get(name) === value : probed.has(name) && value === probe,
+    )
+  );
+}
+
+/**
+ * The OpenAPI paths of a route: one per way of taking its optional groups, shortest first, the parameters named in
+ * `fill` written in with their value (encoded as reversal does: a wildcard segment by segment). Only the ways the
+ * route's matching reports are kept (of `{/:a}{/:b}`, `/{a}` but not `/{b}`). Throws a `TypeError` naming `where` for
+ * a parameter name OpenAPI cannot write (one holding a brace).
  */
 export function pathTemplates(
   where: string,
-  tokens: readonly Token[],
+  route: Pick<FlatRoute, 'tokens' | 'match'>,
   fill: ReadonlyMap<string, string>,
 ): PathTemplate[] {
   const seen = new Set<string>();
   const templates: PathTemplate[] = [];
-  for (const variant of flatten(tokens)) {
+  for (const variant of flatten(route.tokens)) {
     let template = '';
     let shape = '';
     const params: PathTemplate['params'][number][] = [];
@@ -71,9 +98,10 @@ export function pathTemplates(
       shape += '{}';
       params.push({ name: token.name, kind: token.type });
     }
-    if (seen.has(shape)) continue;
+    const found = { template, shape, params, filled };
+    if (seen.has(shape) || !isReported(route, found, fill)) continue;
     seen.add(shape);
-    templates.push({ template, shape, params, filled });
+    templates.push(found);
   }
   // Taking groups first lists the longest paths first; a reader expects the plain path first.
   return templates.reverse();

@@ -404,6 +404,8 @@ export const documentCases: readonly DocumentCase[] = [
       path('/users/:pk{.:format}', handler, { name: 'user' }),
       path('/files/*rest', handler, { name: 'files' }),
       path('/pair{/:a}{/:b}', handler, { name: 'pair' }),
+      // `/g/x/opt` is read as a = x, b = opt: the path `/g/{b}/opt` would name a parameter the route never gives.
+      path('/g{/:a}/:b{/opt}', handler, { name: 'g' }),
     ]),
     options: { version: 'v1' },
     paths: {
@@ -413,6 +415,9 @@ export const documentCases: readonly DocumentCase[] = [
       '/pair': ['get'],
       '/pair/{a}': ['get'],
       '/pair/{a}/{b}': ['get'],
+      '/g/{b}': ['get'],
+      '/g/{a}/{b}': ['get'],
+      '/g/{a}/{b}/opt': ['get'],
     },
     holds: {
       paths: {
