@@ -251,7 +251,6 @@ function hostServers(
     const [, head = '', host = '', tail = ''] = parts;
     const span = indexed.exec(host)?.indices?.[1];
     const versioned = span ? host.slice(0, span[0]) + version + host.slice(span[1]) : `${version}.${host}`;
-    indexed.lastIndex = 0;
     if (indexed.exec(versioned)?.[1] !== version) {
       throw new TypeError(
         `${where}: the host ${JSON.stringify(versioned)} made for version ${JSON.stringify(version)} from server ${JSON.stringify(server.url)} does not give that version to hostnameRegex ${String(regex)}`,
@@ -271,6 +270,15 @@ function methodsOf(route: FlatRoute): readonly HttpMethod[] {
 /** The essence of a media type (`application/json`), lower-case. */
 function essenceOf(mediaType: string): string {
   return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/** Whether `mediaType` has the parameter `name` (names are case-insensitive) already. */
+function hasParameter(mediaType: string, name: string): boolean {
+  const lower = name.toLowerCase();
+  return mediaType
+    .split(';')
+    .slice(1)
+    .some((parameter) => (parameter.split('=')[0] ?? '').trim().toLowerCase() === lower);
 }
 
 function isJson(mediaType: string): boolean {
@@ -294,7 +302,11 @@ function versionedContent(
     let key = mediaType;
     const essence = essenceOf(mediaType);
     if (essence !== problemMediaType && !essence.includes('*')) {
-      if (placement.kind === 'accept' && (body === 'response' || isJson(mediaType))) {
+      if (
+        placement.kind === 'accept' &&
+        (body === 'response' || isJson(mediaType)) &&
+        !hasParameter(mediaType, placement.param)
+      ) {
         key = `${mediaType}; ${placement.param}=${parameterValue(version)}`;
       } else if (placement.kind === 'media-type' && body === 'response' && essence === 'application/json') {
         key = placement.mediaType;

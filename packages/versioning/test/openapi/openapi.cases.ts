@@ -89,7 +89,12 @@ const acceptRoutes = new UrlConf([
       responses: {
         201: {
           description: 'Created',
-          content: { 'application/json': { schema: { type: 'object' } }, 'text/csv': {} },
+          content: {
+            'application/json': { schema: { type: 'object' } },
+            'text/csv': {},
+            // Written with its version already: left as it is.
+            'application/xml; Version=2.0': {},
+          },
         },
       },
     },
@@ -227,7 +232,13 @@ export const documentCases: readonly DocumentCase[] = [
               content: { 'application/json; version=2.0': { schema: { type: 'object' } }, 'text/plain': {} },
             },
             responses: {
-              201: { content: { 'application/json; version=2.0': {}, 'text/csv; version=2.0': {} } },
+              201: {
+                content: {
+                  'application/json; version=2.0': {},
+                  'text/csv; version=2.0': {},
+                  'application/xml; Version=2.0': {},
+                },
+              },
               406: notAcceptable('Invalid version in "Accept" header.'),
             },
           },
