@@ -39,7 +39,7 @@ const routeSpec = fc.record({
   methods: fc.option(fc.subarray(['GET', 'POST', 'PUT', 'DELETE', 'PATCH'], { minLength: 1 }), {
     nil: undefined,
   }),
-  neutral: fc.boolean({}),
+  neutral: fc.boolean(),
   optionalVersion: fc.boolean(),
   summary: fc.option(fc.string({ maxLength: 20 }), { nil: undefined }),
 });
