@@ -15,7 +15,7 @@ const packages = [
   {
     name: '@restdash/versioning',
     dir: 'packages/versioning',
-    entries: ['', '/express', '/fastify', '/hono', '/node'],
+    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi'],
   },
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react'] },
 ] as const;
@@ -120,7 +120,7 @@ function packedFiles(name: string): string[] {
     .map((file) => file.replace(/^\.\//, ''));
 }
 
-test('the versioning core and the node:http adapter load without any web framework installed', () => {
+test('the versioning core, the node:http adapter and openapi load without any web framework installed', () => {
   // A second consumer with only the core's own dependency: importing `.` must not reach for a framework.
   const bare = mkdtempSync(join(tmpdir(), 'restdash-bare-'));
   try {
@@ -131,12 +131,16 @@ test('the versioning core and the node:http adapter load without any web framewo
     const script = `
       const core = await import('@restdash/versioning');
       const node = await import('@restdash/versioning/node');
-      console.log(typeof core.URLPathVersioning, typeof node.versioned);`;
+      const { openapi } = await import('@restdash/versioning/openapi');
+      const urlconf = new core.UrlConf([core.path('/:version/users/', 'handler', { name: 'users' })]);
+      const scheme = new core.URLPathVersioning();
+      const document = openapi(urlconf, { version: 'v1', scheme, info: { title: 'T' } });
+      console.log(typeof core.URLPathVersioning, typeof node.versioned, Object.keys(document.paths)[0]);`;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: bare,
       encoding: 'utf8',
     });
-    expect(output.trim()).toBe('function function');
+    expect(output.trim()).toBe('function function /v1/users/');
   } finally {
     rmSync(bare, { recursive: true, force: true });
   }

@@ -1,5 +1,7 @@
 import { compile, parse, pathToRegexp, type Key, type Token, TokenData } from 'path-to-regexp';
 import { NoReverseMatch } from '../errors.js';
+import { checkOperation } from '../openapi/operation.js';
+import type { OpenAPIOperation } from '../openapi/openapi.types.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch } from '../types.js';
 import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from './describe.js';
@@ -16,6 +18,11 @@ export interface PathOptions {
    * @default undefined (the adapter's `scheme`)
    */
   readonly versioning?: BaseVersioning | null;
+  /**
+   * Members of an OpenAPI Operation Object merged into each operation `openapi()` generates for this route
+   * (`@restdash/versioning/openapi`). @default undefined (the generated operation as it is)
+   */
+  readonly openapi?: OpenAPIOperation;
 }
 
 /** One route, as {@link path} made it. */
@@ -29,6 +36,8 @@ export interface Route {
   readonly methods: readonly string[] | null;
   /** `undefined`: the adapter's default scheme; `null`: version-neutral. */
   readonly versioning: BaseVersioning | null | undefined;
+  /** What `openapi()` merges into the route's operations, checked and deep-frozen; `null` when not given. */
+  readonly openapi: OpenAPIOperation | null;
 }
 
 /** A group of routes under a common prefix and, optionally, a namespace, as {@link include} made it. */
@@ -63,6 +72,8 @@ export interface FlatRoute {
   readonly handler: unknown;
   /** `undefined`: the adapter's default scheme; `null`: version-neutral. */
   readonly versioning: BaseVersioning | null | undefined;
+  /** What `openapi()` merges into the route's operations; `null` when not given. */
+  readonly openapi: OpenAPIOperation | null;
   /**
    * path-to-regexp's `parse()` of {@link pattern} (deeply frozen), for adapters translating it into their router's
    * syntax. Literal text is percent-encoded as on the wire (`/café/` → `/caf%C3%A9/`).
@@ -180,7 +191,7 @@ export function path(route: string, handler: unknown, options: PathOptions = {})
   if (!isPlainObject(options)) {
     throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
   }
-  checkKnownKeys(where, options, ['name', 'methods', 'versioning']);
+  checkKnownKeys(where, options, ['name', 'methods', 'versioning', 'openapi']);
   compilePattern(where, route);
   const { name, methods, versioning } = options;
   const entry: Route = Object.freeze({
@@ -190,6 +201,8 @@ export function path(route: string, handler: unknown, options: PathOptions = {})
     name: name === undefined ? null : checkName(where, 'name', name),
     methods: methods === undefined ? null : checkMethods(where, methods),
     versioning: versioning === undefined || versioning === null ? versioning : checkScheme(where, versioning),
+    openapi:
+      options.openapi === undefined ? null : checkOperation(`${where}: options.openapi`, options.openapi),
   });
   made.add(entry);
   return entry;
@@ -349,6 +362,7 @@ function compileRoute(route: Route, pattern: string, namespaces: readonly string
     methods: route.methods,
     handler: route.handler,
     versioning: route.versioning,
+    openapi: route.openapi,
     tokens: data.tokens,
     params,
     regexp,
