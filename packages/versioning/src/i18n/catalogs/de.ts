@@ -11,4 +11,5 @@ export const de: Readonly<Record<string, string>> = Object.freeze({
     'Ungültige Version im URL-Pfad. Entspricht keinem Versions-Namensraum.',
   'Invalid version in hostname.': 'Ungültige Version im Hostname.',
   'Invalid version in query parameter.': 'Ungültige Version im Anfrageparameter.',
+  'Malformed request.': 'Fehlerhafte Anfrage.',
 });

@@ -11,4 +11,5 @@ export const fr: Readonly<Record<string, string>> = Object.freeze({
     "Version non valide dans l'URL. Ne correspond à aucun espace de noms de version.",
   'Invalid version in hostname.': "Version non valide dans le nom d'hôte.",
   'Invalid version in query parameter.': 'Version non valide dans le paramètre de requête.',
+  'Malformed request.': 'Requête malformée.',
 });

@@ -11,4 +11,5 @@ export const ja: Readonly<Record<string, string>> = Object.freeze({
     'URLパス内のバージョンが不正です。どのバージョンの名前空間にも一致しません。',
   'Invalid version in hostname.': 'ホスト名内のバージョンが不正です。',
   'Invalid version in query parameter.': 'クエリパラメータ内のバージョンが不正です。',
+  'Malformed request.': '不正な形式のリクエストです。',
 });

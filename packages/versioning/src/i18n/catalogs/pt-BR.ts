@@ -12,4 +12,5 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
     'Versão inválida no caminho da URL. Não corresponde a nenhuma versão do namespace.',
   'Invalid version in hostname.': 'Versão inválida no hostname.',
   'Invalid version in query parameter.': 'Versão inválida no parâmetro de query.',
+  'Malformed request.': 'Requisição malformada.',
 });

@@ -11,4 +11,5 @@ export const zhHans: Readonly<Record<string, string>> = Object.freeze({
     '在URL路径中发现无效的版本。无法匹配任何的版本命名空间。',
   'Invalid version in hostname.': '主机名包含无效版本。',
   'Invalid version in query parameter.': '请求参数里包含无效版本。',
+  'Malformed request.': '错误的请求。',
 });
