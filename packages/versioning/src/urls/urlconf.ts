@@ -79,7 +79,10 @@ export interface FlatRoute {
   readonly params: readonly RouteParam[];
   /** The compiled pattern: whole path, case-sensitive, no optional trailing slash. Linear-time (path-to-regexp 8). */
   readonly regexp: RegExp;
-  /** This route's match for a percent-encoded request path (query and fragment ignored), values decoded; else `null`. */
+  /**
+   * This route's match for a percent-encoded request path (query and fragment ignored; escapes of unreserved
+   * characters decoded first, RFC 3986 §6.2.2), values decoded; else `null`.
+   */
   match(path: string): ResolverMatch | null;
 }
 
@@ -564,7 +567,8 @@ export class UrlConf {
 
   /**
    * The match of the first route (in definition order) for a percent-encoded request path, values decoded;
-   * a query string or fragment is ignored. `null` when no route matches, or a value holds a malformed `%` escape.
+   * a query string or fragment is ignored. Escapes of unreserved characters are decoded before literal text is
+   * matched (`/v%31/` is `/v1/`); `%2F` stays a slash inside a value. `null` when no route matches, or a value holds a malformed `%` escape.
    * Never throws on a string; linear in the path's length per route.
    */
   resolve(path: string): ResolverMatch | null {
@@ -581,7 +585,8 @@ export class UrlConf {
   /**
    * The path of the first route named `viewname` (`namespace:…:name`) that fits the values: every required
    * parameter given, every given key a parameter (`args` fill the parameters in pattern order). Values are
-   * percent-encoded; a wildcard's value is split into segments at `/`. Throws `NoReverseMatch` when none fits.
+   * percent-encoded; a wildcard's value is split into segments at `/`; a leading `//` is written `/%2F`. Throws
+   * `NoReverseMatch` when none fits, suggesting namespaced names that end in `viewname`'s own name.
    * @example urlconf.reverse('files', { kwargs: { rest: 'a/b c' } }) // '/files/a/b%20c'
    */
   reverse(
