@@ -45,6 +45,9 @@ function options(versions: readonly [string, string]) {
   return { defaultVersion: versions[0], allowedVersions: versions, versionParam: 'version' };
 }
 
+/** The API is read-only: other methods get the library's 405 with `Allow`. */
+const readOnly = ['GET'];
+
 const pathLabels = ['v1', 'v2'] as const;
 const numberLabels = ['1', '2'] as const;
 
@@ -54,7 +57,9 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     name: 'url-path',
     versions: pathLabels,
     createVersioning: () => new URLPathVersioning(options(pathLabels)),
-    cityRoutes: (handler) => [path('/api/:version/cities/', handler, { name: citiesRouteName })],
+    cityRoutes: (handler) => [
+      path('/api/:version/cities/', handler, { name: citiesRouteName, methods: readOnly }),
+    ],
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { kwargs: { version } }), headers: {} }),
   },
   namespace: {
@@ -63,9 +68,13 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     createVersioning: () => new NamespaceVersioning(options(pathLabels)),
     cityRoutes: (handler) =>
       pathLabels.map((version) =>
-        include(`/api/${version}`, [path('/cities/', handler, { name: citiesRouteName })], {
-          namespace: version,
-        }),
+        include(
+          `/api/${version}`,
+          [path('/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+          {
+            namespace: version,
+          },
+        ),
       ),
     locate: (version, reverse) => ({ url: reverse(`${version}:${citiesRouteName}`), headers: {} }),
   },
@@ -73,7 +82,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     name: 'accept-header',
     versions: numberLabels,
     createVersioning: () => new AcceptHeaderVersioning(options(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
     locate: (version, reverse) => ({
       url: reverse(citiesRouteName),
       headers: { Accept: `application/json; version=${version}` },
@@ -83,7 +92,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     name: 'hostname',
     versions: pathLabels,
     createVersioning: () => new HostNameVersioning(options(pathLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
     locate: (version, reverse) => {
       const url = new URL(reverse(citiesRouteName));
       url.hostname = `${version}.${versionHostDomain}`;
@@ -94,7 +103,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     name: 'query',
     versions: numberLabels,
     createVersioning: () => new QueryParameterVersioning(options(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { query: { version } }), headers: {} }),
   },
 };

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
-import { isAPIException, NotFound, path, UrlConf } from '@restdash/versioning';
+import { isAPIException, MethodNotAllowed, NotFound, path, UrlConf } from '@restdash/versioning';
 import { versioned } from '@restdash/versioning/fastify';
 import type { ApiMeta, SchemeName, VersionRequest } from '../shared/api.js';
 import {
@@ -52,6 +52,23 @@ export interface DemoServer {
 const defaultClientDir = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 /** Loopback names; `.localhost` covers the version hosts `v1.demo.localhost`, `v2.demo.localhost`. */
 const allowedHosts = ['127.0.0.1', 'localhost', '.localhost', '[::1]'];
+
+/**
+ * The methods the routes of `urlconf` answer on the path of `url` (`HEAD` with `GET`, as Fastify serves it); none
+ * when no route has that path. Fastify answers a method no route has with 404: this makes it the 405 with `Allow`
+ * that the library's own router (the node adapter) answers.
+ */
+function allowedMethods(urlconf: UrlConf, url: string): string[] {
+  const methods = new Set<string>();
+  for (const route of urlconf.routes()) {
+    if (route.match(url) === null) continue;
+    for (const method of route.methods ?? []) {
+      methods.add(method);
+      if (method === 'GET') methods.add('HEAD');
+    }
+  }
+  return [...methods];
+}
 
 function queryOf(request: FastifyRequest): URLSearchParams {
   const at = request.url.indexOf('?');
@@ -165,8 +182,8 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   }
 
   const urlconf = new UrlConf([
-    path('/', page, { name: 'home', versioning: null }),
-    path('/api/meta', meta, { name: 'api-meta', versioning: null }),
+    path('/', page, { name: 'home', versioning: null, methods: ['GET'] }),
+    path('/api/meta', meta, { name: 'api-meta', versioning: null, methods: ['GET'] }),
     ...setup.cityRoutes(listCities),
   ]);
 
@@ -189,12 +206,15 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       code: 'error',
     });
   });
-  app.setNotFoundHandler(async (request, reply) =>
-    reply
-      .code(404)
-      .type('application/problem+json')
-      .send(new NotFound(`No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`).toJSON()),
-  );
+  app.setNotFoundHandler(async (request, reply) => {
+    const allowed = allowedMethods(urlconf, request.url);
+    const problem =
+      allowed.length > 0
+        ? new MethodNotAllowed(request.method, allowed)
+        : new NotFound(`No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`);
+    if (allowed.length > 0) reply.header('allow', allowed.join(', '));
+    return reply.code(problem.statusCode).type('application/problem+json').send(problem.toJSON());
+  });
   app.get('/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     const asset = client?.assets.get(file);
