@@ -170,7 +170,7 @@ export async function demoSearch({ searches: count, peerSearches, rounds }) {
     notes: [
       `${rounds} rounds of ${count} distinct searches each (${rounds * count} in all; the peer gets the first ${peerSearches} of each round), one call at a time, each timed in CPU time (process.cpuUsage(), user + system, microsecond resolution), which the load of other processes does not inflate; the two cases alternate which goes first. Needles are pieces of real city names, 1 to 12 characters, a fifth upper-cased, a twentieth matching nothing, each with one of the four orderings; ${Math.round(found / (rounds * count)).toLocaleString('en-US')} cities found per search on average.`,
       `Each search returns every matching city in order (what the API pages through); a search the table answered recently is served from its cache and is not measured here.`,
-      `Start-up (wall time, once per process, before the server listens): loadCities() ${ms(loadMs)}, decoding the data set and building the table; of that, building the table with its index from decoded cities ${ms(indexMs)}.`,
+      `Start-up (wall time, once per process, before the server listens): loadCities() ${ms(loadMs)} (decoding the data set, then building the table); building the table with its index once more from the decoded cities ${ms(indexMs)}.`,
       `p95 ratio: the median over rounds of the per-round p95 ratio; below 1 is faster than the peer.`,
     ],
   };
