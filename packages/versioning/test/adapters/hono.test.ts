@@ -4,12 +4,14 @@ import { Hono, type Handler } from 'hono';
 import { describe, expect, test } from 'vitest';
 import { versioned, type VersioningEnv } from '../../src/adapters/hono/index.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
+import { createRequest } from '../../src/http/request.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { listen } from './support.js';
 
-const harness: AdapterHarness = {
+const harness: HardeningHarness = {
   echo: ((c) =>
     c.json(
       echo({
@@ -19,6 +21,10 @@ const harness: AdapterHarness = {
         reverse: c.get('reverse'),
       }),
     )) satisfies Handler<VersioningEnv>,
+  absoluteUri: ((c) =>
+    c.json({
+      uri: createRequest(c.req.raw, { allowedHosts: hardeningHosts }).buildAbsoluteUri(),
+    })) satisfies Handler<VersioningEnv>,
   failing: (error) =>
     (() => {
       throw error;
@@ -38,6 +44,7 @@ const harness: AdapterHarness = {
 describe('hono adapter', () => {
   adapterContract(harness);
   moreSchemesContract(harness);
+  hardeningContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {
     const urlconf = new UrlConf([path('/users/:pk.json', harness.echo)]);

@@ -15,4 +15,5 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
   'Invalid version in "%(header)s" header.': 'Versão inválida no cabeçalho "%(header)s".',
   'The request asks for more than one version: %(versions)s.':
     'A requisição pede mais de uma versão: %(versions)s.',
+  'Malformed request.': 'Requisição malformada.',
 });

@@ -13,4 +13,5 @@ export const zhHans: Readonly<Record<string, string>> = Object.freeze({
   'Invalid version in query parameter.': '请求参数里包含无效版本。',
   'Invalid version in "%(header)s" header.': '“%(header)s” HTTP头包含无效版本。',
   'The request asks for more than one version: %(versions)s.': '请求指定了多个版本：%(versions)s。',
+  'Malformed request.': '错误的请求。',
 });
