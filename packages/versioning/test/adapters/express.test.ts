@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { versioned } from '../../src/adapters/express/index.js';
 import { createRequest } from '../../src/http/request.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { listen } from './support.js';

@@ -4,7 +4,7 @@ import { versioned } from '../../src/adapters/fastify/index.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { createRequest } from '../../src/http/request.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 

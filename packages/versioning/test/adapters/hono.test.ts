@@ -6,7 +6,7 @@ import { versioned, type VersioningEnv } from '../../src/adapters/hono/index.js'
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
 import { createRequest } from '../../src/http/request.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { listen } from './support.js';

@@ -4,7 +4,7 @@ import { versioned, type VersionedRequestListener } from '../../src/adapters/nod
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { createRequest } from '../../src/http/request.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { fetchReply, listen, type Served } from './support.js';
