@@ -1,6 +1,6 @@
 // The page-item model of Pagination, free of any framework: which numbers, ellipses and controls
 // to show. Values are computed from their index on the grid min + k·step, never by accumulation.
-import { describeValue } from './props.js';
+import { describeValue, ownProperties } from './props.js';
 import { validatePaginationProps } from './pagination.props.js';
 import type { PaginationProps } from './pagination.props.js';
 
@@ -32,9 +32,10 @@ export interface PaginationItemsOptions {
 /** More numbers than this in one pagination is a mistake, not a UI: it throws instead of freezing the page. */
 const maxRenderedNumbers = 10_000;
 
-function countOption(options: object, name: keyof PaginationItemsOptions): void {
-  const value = (options as PaginationItemsOptions)[name] ?? 0;
-  if (Number.isSafeInteger(value) && value >= 0) return;
+/** A layout option checked: `null` and `undefined` mean the default, anything else a non-negative integer. */
+function countOption(name: keyof PaginationItemsOptions, value: unknown): number | undefined {
+  if (value == null) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
   const message = `paginationItems: option \`${name}\` expects a non-negative integer, received ${describeValue(value)}.`;
   throw typeof value === 'number' ? new RangeError(message) : new TypeError(message);
 }
@@ -118,41 +119,52 @@ export function paginationItems(
       `paginationItems expects its options as an object, received ${describeValue(options)}.`,
     );
   }
-  for (const key of Object.keys(options)) {
-    if (key !== 'boundaryCount' && key !== 'siblingCount') {
-      throw new TypeError(
-        `paginationItems received an unknown option \`${key}\`. Known options: boundaryCount, siblingCount.`,
-      );
-    }
+  const { boundaryCount, siblingCount, ...unknown } = ownProperties(options);
+  const [unknownKey] = Object.keys(unknown);
+  if (unknownKey !== undefined) {
+    throw new TypeError(
+      `paginationItems received an unknown option \`${unknownKey}\`. Known options: boundaryCount, siblingCount.`,
+    );
   }
-  countOption(options, 'boundaryCount');
-  countOption(options, 'siblingCount');
-  return pageItems(valid, valid.active_page, options);
+  const counts = {
+    boundaryCount: countOption('boundaryCount', boundaryCount),
+    siblingCount: countOption('siblingCount', siblingCount),
+  };
+  const model = ownProperties({ ...valid, ...counts });
+  return pageItems(model, model.active_page);
 }
 
-/** What the page model reads from the props; the React component's props fit as they are. */
-export type PageModelProps = Pick<
-  PaginationProps,
-  'first_last' | 'fully_expanded' | 'max_value' | 'min_value' | 'previous_next' | 'step'
->;
+/** What the page model reads: the Dash props that shape it and the layout options. */
+export interface PageModelProps
+  extends
+    Pick<
+      PaginationProps,
+      'first_last' | 'fully_expanded' | 'max_value' | 'min_value' | 'previous_next' | 'step'
+    >,
+    PaginationItemsOptions {}
+
+/** Where the numbers of a pagination lie and how many of them are shown. */
+interface PageLayout {
+  readonly grid: Grid;
+  /** The index of the last grid value (the raised `max_value`). */
+  readonly last: number;
+  /** Whether every number is listed. */
+  readonly expanded: boolean;
+  readonly boundary: number;
+  readonly sibling: number;
+}
 
 /**
- * `paginationItems` without the type checks, for the React layer: props are trusted (typed, or checked
- * in development builds); the range checks that keep a page from freezing still apply. `active` stands
- * for `props.active_page`, so an uncontrolled component needs no copy of its props.
+ * The grid of `props` and how much of it is shown.
+ *
+ * @throws RangeError for a `step` too small for the values, or more than 10,000 numbers to render.
  */
-export function pageItems(
-  props: PageModelProps,
-  active: number | null | undefined,
-  options: PaginationItemsOptions,
-): PageItem[] {
-  const { first_last, fully_expanded, max_value: max, previous_next } = props;
+function pageLayout(props: PageModelProps): PageLayout {
+  const { fully_expanded, max_value: max } = props;
   const min = props.min_value ?? 1;
   const step = props.step ?? 1;
-  const page = active ?? 1;
-  const boundary = options.boundaryCount ?? 1;
-  const sibling = options.siblingCount ?? 1;
-
+  const boundary = props.boundaryCount ?? 1;
+  const sibling = props.siblingCount ?? 1;
   const scale = Math.max(Math.abs(min), Math.abs(max));
   if (
     step < 2 ** (Math.floor(Math.log2(scale + step)) - 52) ||
@@ -163,25 +175,44 @@ export function pageItems(
   const grid = new Grid(min, step);
   // max_value is raised to the first grid value that reaches it (below min: min itself).
   const last = grid.reach(max);
+  const slots = 2 * boundary + 2 * sibling + 3;
+  const expanded = fully_expanded !== false || last + 1 <= slots;
+  const rendered = expanded ? last + 1 : slots;
+  if (rendered > maxRenderedNumbers) {
+    throw new RangeError(
+      `Pagination: ${rendered} page numbers are too many to render (limit ${maxRenderedNumbers}); use ${fully_expanded === false ? 'a smaller boundaryCount or siblingCount' : 'fully_expanded: false'}.`,
+    );
+  }
+  return { grid, last, expanded, boundary, sibling };
+}
+
+/**
+ * Throws the `RangeError`s every render of `props` would throw, whatever its active page: for the
+ * description class, so the mistake surfaces where it is made instead of in each browser.
+ */
+export function checkPageLayout(props: PageModelProps): void {
+  pageLayout(props);
+}
+
+/**
+ * `paginationItems` without the type checks, for the React layer: props are trusted (typed), and read
+ * as given, so the caller passes own properties only. The range checks that keep a page from freezing
+ * still apply. `active` stands for `props.active_page`, so an uncontrolled component needs no copy of its props.
+ */
+export function pageItems(props: PageModelProps, active: number | null | undefined): PageItem[] {
+  const { first_last, previous_next } = props;
+  const { grid, last, expanded, boundary, sibling } = pageLayout(props);
+  const page = active ?? 1;
   // An active page within a billionth of a step of a grid value is that value; otherwise it sits
   // between grid values and `index` is the one just below it (-1 below the range, `last` above it).
-  const tolerance = step * 1e-9;
+  const tolerance = grid.step * 1e-9;
   const above = grid.reach(page - tolerance);
   const onGrid = above <= last && grid.at(above) <= page + tolerance;
   const index = onGrid ? above : Math.min(above, last + 1) - 1;
   const activeIndex = onGrid ? index : -1;
   const previous = onGrid ? index - 1 : index;
   const next = index + 1;
-
   const count = last + 1;
-  const slots = 2 * boundary + 2 * sibling + 3;
-  const expanded = fully_expanded !== false || count <= slots;
-  const rendered = expanded ? count : slots;
-  if (rendered > maxRenderedNumbers) {
-    throw new RangeError(
-      `Pagination: ${rendered} page numbers are too many to render (limit ${maxRenderedNumbers}); use ${fully_expanded === false ? 'a smaller boundaryCount or siblingCount' : 'fully_expanded: false'}.`,
-    );
-  }
 
   const items: PageItem[] = [];
   // A control targets a grid value in range; a disabled one the end it is stuck at.

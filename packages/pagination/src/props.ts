@@ -31,8 +31,20 @@ export interface PropsSpec {
   readonly propTypes: Readonly<Record<string, PropType>>;
 }
 
+/**
+ * An object literal, `JSON.parse` output or `Object.create(null)`: its prototype is `Object.prototype` or
+ * `null`, so its own entries are all there is to it (a `Date`, a `Map`, a class instance or an object
+ * inheriting values is not).
+ */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The own enumerable properties of `object`, in an object without a prototype: reads never reach `Object.prototype`. */
+export function ownProperties<T extends object>(object: T): T {
+  return Object.assign(Object.create(null) as T, object);
 }
 
 function propType(expected: string, fits: (value: unknown) => boolean): PropType {
@@ -132,12 +144,13 @@ export function describeValue(value: unknown): string {
  *   prop, or has a value of the wrong type (`null` is accepted for every optional prop).
  */
 export function validateProps(spec: PropsSpec, props: unknown): Record<string, unknown> {
-  const given = props ?? {};
-  if (!isPlainObject(given)) {
+  if (props != null && !isPlainObject(props)) {
     throw new TypeError(
       `${spec.type} expects its props as a plain object, received ${describeValue(props)}.`,
     );
   }
+  // Own properties only: an inherited `class_name` (a polluted Object.prototype) is not a prop.
+  const given = ownProperties(props ?? {});
   const { propNames, requiredProps } = spec;
   const keys = Object.keys(given);
   let wildcards = false;

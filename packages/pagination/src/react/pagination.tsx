@@ -169,7 +169,7 @@ export function Pagination(props: PaginationComponentProps): ReactElement {
   // Props are type-checked in development builds only, like React's own warnings; bundlers drop the
   // checks (and their messages) from production builds.
   const items =
-    process.env.NODE_ENV === 'production' ? pageItems(props, active, props) : checkedItems(props, active);
+    process.env.NODE_ENV === 'production' ? pageItems(props, active) : checkedItems(props, active);
 
   // One handler for the whole list: the n-th item of the list is items[n], whose page the click chooses.
   const choose = (event: MouseEvent<HTMLUListElement>): void => {
