@@ -1,6 +1,7 @@
 // The page-item model of Pagination, free of any framework: which numbers, ellipses and controls
 // to show. Values are computed from their index on the grid min + k·step, never by accumulation.
-import { describeValue, ownProperties } from './props.js';
+import { ownProperties } from './own-properties.js';
+import { describeValue } from './props.js';
 import { validatePaginationProps } from './pagination.props.js';
 import type { PaginationProps } from './pagination.props.js';
 

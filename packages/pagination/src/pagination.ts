@@ -1,6 +1,6 @@
 import { Component } from './component.js';
 import { checkPageLayout } from './page-items.js';
-import { ownProperties } from './props.js';
+import { ownProperties } from './own-properties.js';
 import { paginationSpec } from './pagination.props.js';
 import type { PaginationProps } from './pagination.props.js';
 

@@ -1,5 +1,6 @@
 // Prop types and the validation every component description shares: unknown keys, required
 // props and value types, each failure a TypeError naming the component, the prop and the value.
+import { isPlainObject, ownProperties } from './own-properties.js';
 
 /** Where a value fails its prop type: the (nested) path, what it expects there, what it got. */
 export interface PropMismatch {
@@ -29,22 +30,6 @@ export interface PropsSpec {
   readonly validWildcardAttributes: readonly string[];
   /** The type of each prop; a prop without an entry accepts any value. */
   readonly propTypes: Readonly<Record<string, PropType>>;
-}
-
-/**
- * An object literal, `JSON.parse` output or `Object.create(null)`: its prototype is `Object.prototype` or
- * `null`, so its own entries are all there is to it (a `Date`, a `Map`, a class instance or an object
- * inheriting values is not).
- */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}
-
-/** The own enumerable properties of `object`, in an object without a prototype: reads never reach `Object.prototype`. */
-export function ownProperties<T extends object>(object: T): T {
-  return Object.assign(Object.create(null) as T, object);
 }
 
 function propType(expected: string, fits: (value: unknown) => boolean): PropType {

@@ -7,7 +7,8 @@ import type { PaginationProps } from '../src/index.js';
 const polluted = Object.prototype as Record<string, unknown>;
 
 afterEach(() => {
-  for (const key of ['class_name', 'style', 'max_value', 'is_loading', 'active_page']) delete polluted[key];
+  for (const key of ['class_name', 'style', 'max_value', 'is_loading', 'active_page'])
+    Reflect.deleteProperty(polluted, key);
 });
 
 describe('a polluted Object.prototype does not become a prop', () => {

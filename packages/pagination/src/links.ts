@@ -1,0 +1,48 @@
+// The URLs of page items: what `href` gives each page, refused when a browser would run it as script.
+import type { PageItem } from './page-items.js';
+
+/** A page item with the URL of its page (ellipses have none). */
+export type LinkedPageItem = PageItem & { readonly href?: string };
+
+// What a browser's URL parser does before reading the scheme: every tab and newline is removed, then
+// leading C0 controls and spaces; the scheme itself is case-insensitive.
+const ignoredAnywhere = /[\t\n\r]/g;
+// eslint-disable-next-line no-control-regex -- C0 controls are exactly what the URL parser strips
+const scriptScheme = /^[\u0000-\u0020]*(?:javascript|data):/i;
+
+/**
+ * `url` as given, unless a browser would run it instead of navigating to it: `javascript:` and `data:` in
+ * every spelling the URL parser still reads as such (any case, after spaces and control characters,
+ * with tabs and newlines anywhere). React 18 renders such a link as is, React 19 as a `javascript:` URL
+ * that throws: both are refused here, the same way.
+ *
+ * @throws TypeError naming `source` and the URL.
+ */
+export function checkedUrl(url: string, source: string): string {
+  if (scriptScheme.test(url.replace(ignoredAnywhere, ''))) {
+    throw new TypeError(
+      `${source} is ${JSON.stringify(url)}: a URL that runs script instead of navigating (javascript: and data: are refused).`,
+    );
+  }
+  return url;
+}
+
+/** The page a page item shows or a control chooses; `undefined` for an ellipsis. */
+export function itemPage(item: PageItem): number | undefined {
+  return item.kind === 'page' ? item.value : item.kind === 'ellipsis' ? undefined : item.target;
+}
+
+/**
+ * `items`, each page and control with `href` set to `href(page)` (checked by `checkedUrl`); without
+ * `href`, the items as they are.
+ */
+export function withHrefs(
+  items: readonly PageItem[],
+  href: ((page: number) => string) | undefined,
+): readonly LinkedPageItem[] {
+  if (href === undefined) return items;
+  return items.map((item) => {
+    const page = itemPage(item);
+    return page === undefined ? item : { ...item, href: checkedUrl(href(page), `Pagination: href(${page})`) };
+  });
+}
