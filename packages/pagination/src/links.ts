@@ -21,15 +21,10 @@ const scriptScheme = /^[\u0000-\u0020]*(?:javascript|data):/i;
 export function checkedUrl(url: string, source: string): string {
   if (scriptScheme.test(url.replace(ignoredAnywhere, ''))) {
     throw new TypeError(
-      `${source} is ${JSON.stringify(url)}: a URL that runs script instead of navigating (javascript: and data: are refused).`,
+      `${source} is ${JSON.stringify(url)}: javascript: and data: URLs run script instead of navigating.`,
     );
   }
   return url;
-}
-
-/** The page a page item shows or a control chooses; `undefined` for an ellipsis. */
-export function itemPage(item: PageItem): number | undefined {
-  return item.kind === 'page' ? item.value : item.kind === 'ellipsis' ? undefined : item.target;
 }
 
 /**
@@ -42,7 +37,8 @@ export function withHrefs(
 ): readonly LinkedPageItem[] {
   if (href === undefined) return items;
   return items.map((item) => {
-    const page = itemPage(item);
-    return page === undefined ? item : { ...item, href: checkedUrl(href(page), `Pagination: href(${page})`) };
+    if (item.kind === 'ellipsis') return item;
+    const page = item.kind === 'page' ? item.value : item.target;
+    return { ...item, href: checkedUrl(href(page), `Pagination: href(${page})`) };
   });
 }

@@ -23,7 +23,7 @@ describe('href results that would run script are refused', () => {
       renderToString(<Pagination max_value={3} href={(page) => (page === 2 ? url : `/p/${page}`)} />),
     ).toThrow(
       new TypeError(
-        `Pagination: href(2) is ${JSON.stringify(url)}: a URL that runs script instead of navigating (javascript: and data: are refused).`,
+        `Pagination: href(2) is ${JSON.stringify(url)}: javascript: and data: URLs run script instead of navigating.`,
       ),
     );
   });
@@ -31,7 +31,7 @@ describe('href results that would run script are refused', () => {
   test.each(scriptUrls)('PaginationItem: $name', ({ url }) => {
     expect(() => renderToString(<PaginationItem href={url}>1</PaginationItem>)).toThrow(
       new TypeError(
-        `PaginationItem: href is ${JSON.stringify(url)}: a URL that runs script instead of navigating (javascript: and data: are refused).`,
+        `PaginationItem: href is ${JSON.stringify(url)}: javascript: and data: URLs run script instead of navigating.`,
       ),
     );
   });

@@ -52,8 +52,6 @@ export interface PaginationHandlers {
   readonly onKeyDown: (event: KeyboardEvent<HTMLUListElement>) => void;
 }
 
-type Control = 'first' | 'previous' | 'next' | 'last';
-
 const defaultLabels: PaginationLabels = {
   nav: 'Pagination',
   first: 'First',
@@ -63,29 +61,8 @@ const defaultLabels: PaginationLabels = {
   more: 'More',
 };
 
-const icons: Readonly<Record<Control, string>> = { first: '«', previous: '‹', next: '›', last: '»' };
-
-/** `nav > ul.pagination` with its size, classes, style and loading state. */
-function listElement(props: PaginationMarkupProps, children: ReactNode[], handlers?: PaginationHandlers) {
-  let className = props.size ? `pagination pagination-${props.size}` : 'pagination';
-  // dbc's rule: the deprecated className still works, class_name wins when both are set.
-  // eslint-disable-next-line @typescript-eslint/no-deprecated
-  const extra = props.class_name || props.className;
-  if (extra) className += ` ${extra}`;
-  return (
-    <nav aria-label={ownValue(props.labels, 'nav') ?? defaultLabels.nav}>
-      <ul
-        id={props.id ?? undefined}
-        className={className}
-        style={props.style ?? undefined}
-        data-dash-is-loading={ownValue(props.loading_state, 'is_loading') || undefined}
-        onKeyDown={handlers?.onKeyDown}
-      >
-        {children}
-      </ul>
-    </nav>
-  );
-}
+/** What each control and the ellipsis show, hidden from screen readers, which hear the label instead. */
+const icons = { first: '«', previous: '‹', next: '›', last: '»', more: '…' } as const;
 
 /**
  * The pagination of `items` (from the page model, with their `href`s) as Bootstrap 5.3 markup:
@@ -98,47 +75,57 @@ export function paginationMarkup(
   handlers?: PaginationHandlers,
 ): ReactElement {
   const { labels, formatValue } = props;
+  const label = (name: keyof PaginationLabels) => ownValue(labels, name) ?? defaultLabels[name];
   const onClick = (page: number) =>
     handlers &&
     ((event: MouseEvent<HTMLAnchorElement>) => {
       handlers.choose(page, event);
     });
-  const children: ReactNode[] = [];
   let pages = 0;
-  for (const item of items) {
+  const children = items.map((item) => {
     if (item.kind === 'page') {
       const { value, active } = item;
       pages++;
-      children.push(
-        itemElement(
-          value,
-          active ? 'page-item active' : 'page-item',
-          item.href ?? '#',
-          active,
-          formatValue ? formatValue(value) : value,
-          onClick(value),
-        ),
+      return itemElement(
+        value,
+        active ? 'page-item active' : 'page-item',
+        item.href ?? '#',
+        active,
+        formatValue ? formatValue(value) : value,
+        onClick(value),
       );
-    } else if (item.kind === 'ellipsis') {
+    }
+    if (item.kind === 'ellipsis') {
       // Keys that stay when the window moves: the ellipsis before it comes right after the first
       // boundaryCount numbers, the one after it later.
       const key = pages === (props.boundaryCount ?? 1) ? 'ellipsis start' : 'ellipsis end';
-      const label = ownValue(labels, 'more') ?? defaultLabels.more;
-      children.push(itemElement(key, 'page-item disabled', undefined, false, labelled('…', label)));
-    } else {
-      const { kind, target, disabled } = item;
-      const label = ownValue(labels, kind) ?? defaultLabels[kind];
-      children.push(
-        itemElement(
-          kind,
-          disabled ? 'page-item disabled' : 'page-item',
-          disabled ? undefined : (item.href ?? '#'),
-          false,
-          labelled(icons[kind], label),
-          onClick(target),
-        ),
-      );
+      return itemElement(key, 'page-item disabled', undefined, false, labelled(icons.more, label('more')));
     }
-  }
-  return listElement(props, children, handlers);
+    const { kind, disabled } = item;
+    return itemElement(
+      kind,
+      disabled ? 'page-item disabled' : 'page-item',
+      disabled ? undefined : (item.href ?? '#'),
+      false,
+      labelled(icons[kind], label(kind)),
+      onClick(item.target),
+    );
+  });
+
+  // dbc's rule: the deprecated className still works, class_name wins when both are set.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const extra = props.class_name || props.className;
+  return (
+    <nav aria-label={label('nav')}>
+      <ul
+        id={props.id ?? undefined}
+        className={`pagination${props.size ? ` pagination-${props.size}` : ''}${extra ? ` ${extra}` : ''}`}
+        style={props.style ?? undefined}
+        data-dash-is-loading={ownValue(props.loading_state, 'is_loading') || undefined}
+        onKeyDown={handlers?.onKeyDown}
+      >
+        {children}
+      </ul>
+    </nav>
+  );
 }

@@ -13,16 +13,13 @@ function isRightToLeft(element: Element): boolean {
   }
 }
 
-/** The index of the link `key` moves focus to, among `count` links in DOM order; `undefined` for other keys. */
-function targetIndex(key: string, current: number, count: number, rightToLeft: boolean): number | undefined {
-  // In reading order: ArrowRight goes to the next item left-to-right, to the previous one right-to-left.
-  const forward = rightToLeft ? 'ArrowLeft' : 'ArrowRight';
-  const backward = rightToLeft ? 'ArrowRight' : 'ArrowLeft';
-  if (key === forward) return current + 1;
-  if (key === backward) return current - 1;
+/** The index of the link `key` moves focus to, from the link at `current`; `undefined` for other keys. */
+function targetIndex(key: string, current: number, count: number, list: Element): number | undefined {
   if (key === 'Home') return 0;
   if (key === 'End') return count - 1;
-  return undefined;
+  if (key !== 'ArrowLeft' && key !== 'ArrowRight') return undefined;
+  // Forward in reading order is ArrowRight left to right, ArrowLeft right to left.
+  return current + ((key === 'ArrowRight') === isRightToLeft(list) ? -1 : 1);
 }
 
 /**
@@ -40,7 +37,7 @@ export function moveFocus(event: KeyboardEvent<HTMLUListElement>): void {
     links[current]?.click();
     return;
   }
-  const target = targetIndex(event.key, current, links.length, isRightToLeft(list));
+  const target = targetIndex(event.key, current, links.length, list);
   if (target === undefined) return;
   event.preventDefault();
   // Past either end there is no link: focus stays on the end link.

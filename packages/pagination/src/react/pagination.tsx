@@ -4,7 +4,7 @@ import type { PaginationMarkupProps } from '../markup/pagination-markup.js';
 import { ownProperties } from '../own-properties.js';
 import { moveFocus } from './arrow-keys.js';
 import { useFocusAfterChoice } from './focus-after-choice.js';
-import { usePagination } from './use-pagination.js';
+import { usePaginationOfOwn } from './use-pagination.js';
 import type { UsePaginationProps } from './use-pagination.js';
 
 /** Props of the React `Pagination`: the Dash props, the layout options, the presentation props and React's callbacks. */
@@ -33,7 +33,7 @@ function opensElsewhere(event: MouseEvent): boolean {
  */
 export function Pagination(props: PaginationComponentProps): ReactElement {
   const own = ownProperties(props);
-  const { items, setPage } = usePagination(own);
+  const { items, setPage } = usePaginationOfOwn(own);
   const keepFocus = useFocusAfterChoice();
   const choose = (page: number, event: MouseEvent<HTMLAnchorElement>): void => {
     // Without href the links are `#`: the click only chooses the page.

@@ -71,7 +71,14 @@ function warnIfClicksIgnored<Event>(props: UsePaginationProps<Event>): void {
  * @throws TypeError while rendering, when `href` gives a `javascript:` or `data:` URL.
  */
 export function usePagination<Event = void>(props: UsePaginationProps<Event>): UsePaginationResult<Event> {
-  const own = ownProperties(props);
+  return usePaginationOfOwn(ownProperties(props));
+}
+
+/**
+ * `usePagination` for props already copied to an object of their own properties (`ownProperties`), so
+ * that `Pagination` copies its props once per render, not twice.
+ */
+export function usePaginationOfOwn<Event>(own: UsePaginationProps<Event>): UsePaginationResult<Event> {
   const { setProps, onChange } = own;
   const controlled = own.active_page != null || setProps !== undefined;
   const [ownPage, setOwnPage] = useState(1);

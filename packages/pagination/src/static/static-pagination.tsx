@@ -26,7 +26,7 @@ export function StaticPagination(props: StaticPaginationProps): ReactElement {
   const own = ownProperties(props);
   if (typeof own.href !== 'function') {
     throw new TypeError(
-      `StaticPagination: prop \`href\` expects a function (page) => URL, received ${String(own.href)}; links are its only way to change the page.`,
+      `StaticPagination: prop \`href\` expects a function (page) => URL, received ${String(own.href)}.`,
     );
   }
   return paginationMarkup(own, withHrefs(pageItems(own, own.active_page), own.href));
