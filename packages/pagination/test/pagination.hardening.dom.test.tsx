@@ -124,6 +124,20 @@ describe('renderLayout looks types up in the registry’s own entries', () => {
     );
   });
 
+  test.each([
+    { value: function f() {}, shown: 'a function f' },
+    { value: Symbol('x'), shown: 'Symbol(x)' },
+    { value: 10n, shown: '10n' },
+  ])('a $shown in the layout is refused', ({ value, shown }) => {
+    expect(() => renderLayout(['a', value] as unknown as LayoutNode)).toThrow(
+      new TypeError(`renderLayout: expected a layout node, received ${shown}.`),
+    );
+  });
+
+  test('booleans render nothing, as in React', () => {
+    expect(renderToString(<>{renderLayout([true, 'a', false])}</>)).toBe('a');
+  });
+
   test('a long node is cut in the message', () => {
     const node = { type: 1, props: {}, text: 'x'.repeat(500) } as unknown as LayoutNode;
     expect(() => renderLayout(node)).toThrow(

@@ -82,9 +82,7 @@ describe('StaticPagination', () => {
   test('without href it throws a TypeError: links are its only way to change the page', () => {
     const props = { max_value: 3 } as StaticPaginationProps;
     expect(() => renderToString(createElement(StaticPagination, props))).toThrow(
-      new TypeError(
-        'StaticPagination: prop `href` expects a function (page) => URL, received undefined.',
-      ),
+      new TypeError('StaticPagination: prop `href` expects a function (page) => URL, received undefined.'),
     );
   });
 
