@@ -125,7 +125,13 @@ describe('renderLayout looks types up in the registry’s own entries', () => {
   });
 
   test.each([
-    { value: (() => () => undefined)(), shown: 'a function (anonymous)' },
+    {
+      value: (
+        () => () =>
+          undefined
+      )(),
+      shown: 'a function (anonymous)',
+    },
     { value: Symbol('x'), shown: 'Symbol(x)' },
     { value: 10n, shown: '10n' },
   ])('a $shown in the layout is refused', ({ value, shown }) => {
