@@ -1,6 +1,6 @@
 // The page-item model of Pagination, free of any framework: which numbers, ellipses and controls
 // to show. Values are computed from their index on the grid min + k·step, never by accumulation.
-import { ownProperties } from './own-properties.js';
+import { ownValue } from './own-properties.js';
 import { describeValue } from './props.js';
 import { validatePaginationProps } from './pagination.props.js';
 import type { PaginationProps } from './pagination.props.js';
@@ -72,19 +72,25 @@ export function paginationItems(
       `paginationItems expects its options as an object, received ${describeValue(options)}.`,
     );
   }
-  const { boundaryCount, siblingCount, ...unknown } = ownProperties(options);
-  const [unknownKey] = Object.keys(unknown);
-  if (unknownKey !== undefined) {
-    throw new TypeError(
-      `paginationItems received an unknown option \`${unknownKey}\`. Known options: boundaryCount, siblingCount.`,
-    );
+  for (const key of Object.keys(options)) {
+    if (key !== 'boundaryCount' && key !== 'siblingCount') {
+      throw new TypeError(
+        `paginationItems received an unknown option \`${key}\`. Known options: boundaryCount, siblingCount.`,
+      );
+    }
   }
-  const counts = {
-    boundaryCount: countOption('boundaryCount', boundaryCount),
-    siblingCount: countOption('siblingCount', siblingCount),
+  // Own properties only, each read once: what is not given is undefined, never Object.prototype's.
+  const model: PageModelProps = {
+    max_value: valid.max_value,
+    min_value: ownValue(valid, 'min_value'),
+    step: ownValue(valid, 'step'),
+    fully_expanded: ownValue(valid, 'fully_expanded'),
+    first_last: ownValue(valid, 'first_last'),
+    previous_next: ownValue(valid, 'previous_next'),
+    boundaryCount: countOption('boundaryCount', ownValue(options, 'boundaryCount')),
+    siblingCount: countOption('siblingCount', ownValue(options, 'siblingCount')),
   };
-  const model = ownProperties({ ...valid, ...counts });
-  return pageItems(model, model.active_page);
+  return pageItems(model, ownValue(valid, 'active_page'));
 }
 
 /** What the page model reads: the Dash props that shape it and the layout options. */

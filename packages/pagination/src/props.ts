@@ -1,6 +1,6 @@
 // Prop types and the validation every component description shares: unknown keys, required
 // props and value types, each failure a TypeError naming the component, the prop and the value.
-import { isPlainObject, ownProperties } from './own-properties.js';
+import { isPlainObject } from './own-properties.js';
 
 /** Where a value fails its prop type: the (nested) path, what it expects there, what it got. */
 export interface PropMismatch {
@@ -134,8 +134,9 @@ export function validateProps(spec: PropsSpec, props: unknown): Record<string, u
       `${spec.type} expects its props as a plain object, received ${describeValue(props)}.`,
     );
   }
+  const given: Record<string, unknown> = props ?? {};
   // Own properties only: an inherited `class_name` (a polluted Object.prototype) is not a prop.
-  const given = ownProperties(props ?? {});
+  const own = (name: string) => (Object.hasOwn(given, name) ? given[name] : undefined);
   const { propNames, requiredProps } = spec;
   const keys = Object.keys(given);
   let wildcards = false;
@@ -149,13 +150,13 @@ export function validateProps(spec: PropsSpec, props: unknown): Record<string, u
     wildcards = true;
   }
   for (const name of requiredProps) {
-    if (given[name] === undefined) throw new TypeError(`Required argument \`${name}\` was not specified.`);
+    if (own(name) === undefined) throw new TypeError(`Required argument \`${name}\` was not specified.`);
   }
   const explicit: Record<string, unknown> = {};
-  for (const name of propNames) storeProp(spec, explicit, name, given[name]);
+  for (const name of propNames) storeProp(spec, explicit, name, own(name));
   // Wildcard attributes (`data-*`) follow the declared props, in the order they were given.
   if (wildcards)
-    for (const key of keys) if (!propNames.includes(key)) storeProp(spec, explicit, key, given[key]);
+    for (const key of keys) if (!propNames.includes(key)) storeProp(spec, explicit, key, own(key));
   return explicit;
 }
 
