@@ -10,6 +10,7 @@ import { Pagination as PaginationDescription } from '../src/index.js';
 import type { ComponentJSON } from '../src/index.js';
 import { Pagination, PaginationItem, renderLayout } from '../src/react/index.js';
 import type { PaginationComponentProps } from '../src/react/index.js';
+import { StaticPagination } from '../src/static/index.js';
 
 const icon = (sign: string, label: string) =>
   `<span aria-hidden="true">${sign}</span><span class="visually-hidden">${label}</span>`;
@@ -755,6 +756,20 @@ describe('server rendering', () => {
     { name: 'with style', props: { max_value: 3, style: { marginBottom: 0, color: 'red' } } },
   ])('hydrates without mismatch: $name', ({ props }) => {
     const { recoverable, errors } = hydrate(<Pagination {...props} />, <Pagination {...props} />);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(errors).toBe(0);
+  });
+
+  test('StaticPagination’s server HTML hydrates into Pagination with the same href', () => {
+    const props = {
+      max_value: 40,
+      active_page: 12,
+      fully_expanded: false,
+      previous_next: true,
+      href: (page: number) => `/cities?page=${page}`,
+      formatValue: (value: number) => value.toLocaleString('en-US'),
+    };
+    const { recoverable, errors } = hydrate(<StaticPagination {...props} />, <Pagination {...props} />);
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).toBe(0);
   });
