@@ -2,7 +2,10 @@ import { type APIException, NotAcceptable, NotFound } from '../errors.js';
 import { LazyString, withLanguage } from '../i18n/index.js';
 import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
 import type { BaseVersioning } from '../schemes/base.js';
+import { CompositeVersioning } from '../schemes/composite.js';
+import { HeaderVersioning } from '../schemes/header.js';
 import { HostNameVersioning } from '../schemes/hostname.js';
+import { MediaTypeVersioning } from '../schemes/media-type-versioning.js';
 import { NamespaceVersioning } from '../schemes/namespace.js';
 import { QueryParameterVersioning } from '../schemes/query-parameter.js';
 import { URLPathVersioning } from '../schemes/url-path.js';
@@ -16,7 +19,7 @@ export type Placement =
   | { readonly kind: 'url-path'; readonly param: string; readonly defaultVersion: string | null }
   /** In the namespace of the route's includes. */
   | { readonly kind: 'namespace' }
-  /** In a query or header parameter, `required` unless the version is the scheme's default. */
+  /** In a query or header parameter, `required` unless the scheme has a default version. */
   | {
       readonly kind: 'parameter';
       readonly in: 'query' | 'header';
@@ -59,16 +62,10 @@ function messageOf(scheme: BaseVersioning, fallback: string): string {
   return message instanceof LazyString ? withLanguage('en', () => message.toString()) : fallback;
 }
 
-/** A string member of `scheme` that schemes from other modules carry (`header`, `template`); `undefined` if none. */
-function stringMember(scheme: BaseVersioning, key: string): string | undefined {
-  const value = (scheme as unknown as Record<string, unknown>)[key];
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 /**
- * How the document of `version` shows the routes of `scheme` (`null`: version-neutral). The five schemes of this
- * module are known by class; `HeaderVersioning` by its `header` and `MediaTypeVersioning` by a `template` holding
- * `{version}`. Throws a `TypeError` for a scheme whose version it cannot place, naming `where`.
+ * How the document of `version` shows the routes of `scheme` (`null`: version-neutral), schemes known by class.
+ * A `CompositeVersioning` is shown the way its first member carries the version, as its reversal does. Throws a
+ * `TypeError` for a scheme whose version it cannot place, naming `where`.
  */
 export function schemeDocument(
   where: string,
@@ -76,7 +73,12 @@ export function schemeDocument(
   version: string,
 ): SchemeDocument {
   if (scheme === null) return { scheme, placement: { kind: 'neutral' }, invalidVersion: null };
-  const required = scheme.defaultVersion !== version;
+  if (scheme instanceof CompositeVersioning) {
+    const [first] = scheme.schemes;
+    if (first !== undefined) return { ...schemeDocument(where, first, version), scheme };
+  }
+  // A request that leaves the parameter out is served the default version (SPEC: required unless there is one).
+  const required = scheme.defaultVersion === null;
   const notFound = (fallback: string) => problemOf(new NotFound(messageOf(scheme, fallback)));
   const notAcceptable = () =>
     problemOf(new NotAcceptable(messageOf(scheme, 'Invalid version in "Accept" header.')));
@@ -109,13 +111,13 @@ export function schemeDocument(
     const placement = { kind: 'parameter', in: 'query', name: scheme.versionParam, required } as const;
     return { scheme, placement, invalidVersion: notFound('Invalid version in query parameter.') };
   }
-  const header = stringMember(scheme, 'header');
-  if (header !== undefined) {
+  if (scheme instanceof HeaderVersioning) {
+    const { header } = scheme;
     const placement = { kind: 'parameter', in: 'header', name: header, required } as const;
     return { scheme, placement, invalidVersion: notFound(`Invalid version in "${header}" header.`) };
   }
-  const template = stringMember(scheme, 'template');
-  if (template?.includes('{version}')) {
+  if (scheme instanceof MediaTypeVersioning) {
+    const { template } = scheme;
     if (!versionInMediaType.test(version)) {
       throw new TypeError(
         `${where}: version ${JSON.stringify(version)} cannot appear in the media type ${JSON.stringify(template)} (only letters, digits, ".", "_" and "-" can)`,
@@ -125,6 +127,6 @@ export function schemeDocument(
     return { scheme, placement, invalidVersion: notAcceptable() };
   }
   throw new TypeError(
-    `${where} is versioned by ${describe(scheme)}, whose version openapi() cannot place: it documents AcceptHeaderVersioning, URLPathVersioning, NamespaceVersioning, HostNameVersioning, QueryParameterVersioning, HeaderVersioning and MediaTypeVersioning (and their subclasses)`,
+    `${where} is versioned by ${describe(scheme)}, whose version openapi() cannot place: it documents AcceptHeaderVersioning, URLPathVersioning, NamespaceVersioning, HostNameVersioning, QueryParameterVersioning, HeaderVersioning, MediaTypeVersioning, CompositeVersioning (and their subclasses)`,
   );
 }

@@ -6,7 +6,9 @@ import { NamespaceVersioning } from '../../src/schemes/namespace.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { include, path, UrlConf } from '../../src/urls/urlconf.js';
-import { HeaderSchemeStandIn, MediaTypeSchemeStandIn } from './support.js';
+import { CompositeVersioning } from '../../src/schemes/composite.js';
+import { HeaderVersioning } from '../../src/schemes/header.js';
+import { MediaTypeVersioning } from '../../src/schemes/media-type-versioning.js';
 
 /** One document: a UrlConf, the options, and what the document must show. */
 export interface DocumentCase {
@@ -107,11 +109,11 @@ const hostRoutes = new UrlConf([
   path('/status', handler, { name: 'status', versioning: null }),
 ]);
 
-const header = new HeaderSchemeStandIn({
+const header = new HeaderVersioning({
   header: 'Api-Version',
   allowedVersions: ['2024-01-01', '2025-01-01'],
 });
-const mediaType = new MediaTypeSchemeStandIn({
+const mediaType = new MediaTypeVersioning({
   template: 'application/vnd.acme.{version}+json',
   allowedVersions: ['v1', 'v2'],
 });
@@ -211,12 +213,12 @@ export const documentCases: readonly DocumentCase[] = [
     },
   },
   {
-    name: 'QueryParameterVersioning, not the default version: leaving the parameter out would ask for another',
+    name: 'QueryParameterVersioning with a default, another version: the parameter may be left out (SPEC)',
     urlconf: queryRoutes,
     options: { version: '2.0', scheme: queryDefault },
     paths: { '/users/': ['get'] },
     holds: {
-      paths: { '/users/': { get: { parameters: [versionParameter('query', 'version', '2.0', true)] } } },
+      paths: { '/users/': { get: { parameters: [versionParameter('query', 'version', '2.0', false)] } } },
     },
   },
   {
@@ -323,7 +325,7 @@ export const documentCases: readonly DocumentCase[] = [
     holds: { servers: [{ url: 'https://api-v1.example.com' }] },
   },
   {
-    name: 'HeaderVersioning (by its header attribute): a header parameter whose schema is const',
+    name: 'HeaderVersioning: a header parameter whose schema is const',
     urlconf: queryRoutes,
     options: { version: '2025-01-01', scheme: header },
     paths: { '/users/': ['get'] },
@@ -339,7 +341,26 @@ export const documentCases: readonly DocumentCase[] = [
     },
   },
   {
-    name: 'MediaTypeVersioning (by its template attribute): JSON responses in the vendor type; request bodies as sent',
+    name: 'CompositeVersioning: documented the way its first member carries the version',
+    urlconf: queryRoutes,
+    options: {
+      version: '2025-01-01',
+      scheme: new CompositeVersioning([
+        new HeaderVersioning({ header: 'Api-Version' }),
+        new QueryParameterVersioning(),
+      ]),
+    },
+    paths: { '/users/': ['get'] },
+    holds: {
+      paths: {
+        '/users/': {
+          get: { parameters: [versionParameter('header', 'Api-Version', '2025-01-01', true)] },
+        },
+      },
+    },
+  },
+  {
+    name: 'MediaTypeVersioning: JSON responses in the vendor type; request bodies as sent',
     urlconf: new UrlConf([
       path('/users/:pk/', handler, { name: 'user', methods: ['PUT'], openapi: bodyAndResponse }),
     ]),

@@ -9,7 +9,9 @@ import { NamespaceVersioning } from '../../src/schemes/namespace.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { include, path, type Include, type Route, UrlConf } from '../../src/urls/urlconf.js';
-import { expectValidDocument, HeaderSchemeStandIn, MediaTypeSchemeStandIn } from './support.js';
+import { HeaderVersioning } from '../../src/schemes/header.js';
+import { MediaTypeVersioning } from '../../src/schemes/media-type-versioning.js';
+import { expectValidDocument } from './support.js';
 
 const schemeKinds = [
   'url-path',
@@ -74,9 +76,9 @@ function schemeOf(
     case 'host':
       return new HostNameVersioning(options);
     case 'header':
-      return new HeaderSchemeStandIn(options);
+      return new HeaderVersioning(options);
     case 'media-type':
-      return new MediaTypeSchemeStandIn({ ...options, template: 'application/vnd.acme.{version}+json' });
+      return new MediaTypeVersioning({ ...options, template: 'application/vnd.acme.{version}+json' });
     case 'none':
       return null;
   }

@@ -8,7 +8,8 @@ import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { type FlatRoute, include, path, UrlConf } from '../../src/urls/urlconf.js';
 import { documentCases } from './openapi.cases.js';
-import { expectValidDocument, HeaderSchemeStandIn } from './support.js';
+import { HeaderVersioning } from '../../src/schemes/header.js';
+import { expectValidDocument } from './support.js';
 
 const info = { title: 'Test API' };
 const handler = 'handler';
@@ -339,7 +340,7 @@ describe('route lifecycle (since / until)', () => {
       for (const route of super.routes()) yield { ...route, ...this.#bounds[route.pattern] };
     }
   }
-  const scheme = new HeaderSchemeStandIn({ allowedVersions: ['v1', 'v2', 'v3'] });
+  const scheme = new HeaderVersioning({ allowedVersions: ['v1', 'v2', 'v3'] });
   const urlconf = new LifecycleUrlConf(
     [path('/always/', handler), path('/new/', handler), path('/old/', handler), path('/middle/', handler)],
     { '/new/': { since: 'v2' }, '/old/': { until: 'v2' }, '/middle/': { since: 'v2', until: 'v3' } },
