@@ -86,7 +86,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     for (const name of ['self', 'first', 'prev', 'next', 'last'] as const) {
       const link = new URL(links[name]!);
       expect(link.port).toBe(base.port);
-      if (scheme.scheme === 'accept-header') {
+      if (scheme.versionInLink === null) {
         // The version travels in a header: the link is the bare resource.
         expect(link.pathname).toBe('/api/cities/');
         expect(link.searchParams.has('version')).toBe(false);
@@ -231,12 +231,15 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     expect(meta).toMatchObject({
       scheme: scheme.scheme,
       version: null,
-      versionParam: 'version',
+      versionParam: scheme.versionParam,
       defaultVersion: v1,
     });
     expect(meta.versions.map((entry) => entry.version)).toEqual([v1, v2]);
     for (const entry of meta.versions) {
       expect(entry).toMatchObject(scheme.ask(base, entry.version));
+      expect(entry.alternatives.map(({ url, headers }) => ({ url, headers }))).toEqual(
+        scheme.alternatives(base, entry.version),
+      );
       const body = await getJson<object>({ url: entry.url, headers: entry.headers });
       expect(Object.keys(body)[0]).toBe(entry.shape === 1 ? 'count' : 'data');
     }
@@ -287,10 +290,55 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     }
   });
 
-  test(`responses ${scheme.varyAccept ? 'vary' : 'do not vary'} on Accept, errors included`, async () => {
-    for (const { url, headers } of [ask(v2), ask(v2, { page: '0' })]) {
-      const vary = String((await get(url, headers)).headers['vary'] ?? '');
-      expect(vary.split(/,\s*/).includes('Accept')).toBe(scheme.varyAccept);
+  test('every other way a client may ask for a version gets the same answer', async () => {
+    for (const version of scheme.versions) {
+      const expected = await getJson<object>(ask(version, { page: '2' }));
+      for (const other of scheme.alternatives(base, version)) {
+        expect(await getJson<object>(withQuery(other, { page: '2' }))).toEqual(expected);
+      }
+    }
+  });
+
+  test(`responses vary on ${scheme.vary ?? 'no version header'}, errors included`, async () => {
+    for (const { url, headers } of [ask(v2), ask(v2, { page: '0' }), ask(scheme.badVersion.version)]) {
+      const vary = String((await get(url, headers)).headers['vary'] ?? '').split(/,\s*/);
+      for (const name of ['Accept', 'Api-Version']) expect(vary.includes(name)).toBe(name === scheme.vary);
     }
   });
 });
+
+describe.each(schemeCases.filter((scheme) => scheme.ambiguous !== null))(
+  'the $scheme scheme, asked two ways at once',
+  (scheme) => {
+    let server: DemoServer;
+    let base: URL;
+
+    beforeAll(async () => {
+      server = await createServer({ scheme: scheme.scheme, port: 0, host: '127.0.0.1' });
+      base = new URL(await server.listen());
+    });
+    afterAll(async () => {
+      await server.close();
+    });
+
+    test('different versions → 400 ambiguous_version, translated', async () => {
+      const { url, headers } = scheme.ambiguous!.ask(base);
+      const response = await get(url, headers);
+      expect(response.status).toBe(400);
+      expect(response.contentType).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({
+        status: 400,
+        code: 'ambiguous_version',
+        detail: scheme.ambiguous!.detail,
+      });
+      const french = await get(url, { ...headers, 'Accept-Language': 'fr' });
+      expect(french.headers['content-language']).toBe('fr');
+      expect(french.json()).toMatchObject({
+        detail: scheme.ambiguous!.detail.replace(
+          'The request asks for more than one version: ',
+          "La requête demande plus d'une version : ",
+        ),
+      });
+    });
+  },
+);

@@ -29,13 +29,29 @@ export const validCommandLines: readonly { argv: string[]; env: Env; expected: C
     env: {},
     expected: { scheme: 'query', port: 3000, host: '127.0.0.1', help: true },
   },
+  {
+    argv: ['--scheme', 'header'],
+    env: {},
+    expected: { scheme: 'header', port: 3000, host: '127.0.0.1', help: false },
+  },
+  {
+    argv: ['--scheme=media-type', '--port=0'],
+    env: {},
+    expected: { scheme: 'media-type', port: 0, host: '127.0.0.1', help: false },
+  },
+  {
+    argv: ['--scheme', 'composite'],
+    env: { PORT: '4000' },
+    expected: { scheme: 'composite', port: 4000, host: '127.0.0.1', help: false },
+  },
 ];
 
 export const invalidCommandLines: readonly { argv: string[]; env: Env; message: string | RegExp }[] = [
   {
     argv: ['--scheme', 'cookie'],
     env: {},
-    message: 'Unknown scheme "cookie": choose one of url-path, namespace, accept-header, hostname, query.',
+    message:
+      'Unknown scheme "cookie": choose one of url-path, namespace, accept-header, hostname, query, header, media-type, composite.',
   },
   {
     argv: ['--port', '70000'],

@@ -28,7 +28,7 @@ describe('main', () => {
     const result = spawnSync(process.execPath, [main, '--scheme', 'cookie'], { encoding: 'utf8' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
-      'restdash demo: Unknown scheme "cookie": choose one of url-path, namespace, accept-header, hostname, query.',
+      'restdash demo: Unknown scheme "cookie": choose one of url-path, namespace, accept-header, hostname, query, header, media-type, composite.',
     );
     expect(result.stderr).toContain('Usage: npm start');
   });
@@ -53,6 +53,36 @@ describe('main', () => {
         `  version v2: curl 'http://v2.demo.localhost:${port}/api/cities/'`,
       ]);
       expect((await get(`http://v2.demo.localhost:${port}/api/cities/`)).status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(0);
+  });
+
+  test('--scheme composite prints both ways of asking for each version', async () => {
+    const child = spawn(process.execPath, [main, '--scheme', 'composite', '--port', '0']);
+    try {
+      let output = '';
+      child.stdout.setEncoding('utf8');
+      for await (const chunk of child.stdout) {
+        output += String(chunk);
+        if (output.split('\n').length > 3) break;
+      }
+      const [banner, v1, v2] = output.split('\n');
+      const port = /^restdash demo: http:\/\/127\.0\.0\.1:(\d+)\/ \(scheme: composite\)$/.exec(
+        banner ?? '',
+      )?.[1];
+      expect(port).toBeDefined();
+      const list = `http://127.0.0.1:${port}/api/cities/`;
+      expect([v1, v2]).toEqual([
+        `  version 1: curl -H 'Api-Version: 1' '${list}' (or: curl '${list}?version=1')`,
+        `  version 2: curl -H 'Api-Version: 2' '${list}' (or: curl '${list}?version=2')`,
+      ]);
+      const byHeader = await get(list, { 'Api-Version': '2' });
+      const byQuery = await get(`${list}?version=2`);
+      expect(byHeader.status).toBe(200);
+      expect(byHeader.json()).toEqual(byQuery.json());
     } finally {
       child.kill('SIGTERM');
     }

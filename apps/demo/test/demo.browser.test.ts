@@ -7,6 +7,7 @@ import { artifactPath, launchChromium } from '../../../test/support/chromium.js'
 import { createServer } from '../src/server/server.js';
 import type { DemoServer } from '../src/server/server.js';
 import { ensureClientBuild } from './support/build.js';
+import type { Ask } from './schemes.cases.js';
 import { schemeCases } from './schemes.cases.js';
 
 let browser: Browser;
@@ -371,8 +372,39 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
     const expected = new URL(url);
     expected.searchParams.set('page', '2');
     expect(await page.getByTestId('api-request').textContent()).toBe(`GET ${expected.href}`);
+    const { headers } = scheme.ask(new URL(base), v2);
+    const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+    expect(await page.getByTestId('api-request-header').allTextContents()).toEqual([
+      ...headerLines,
+      'Accept-Language: en-US',
+    ]);
+    // The exact request as curl, and in the footer each version's first page (other ways too).
+    const curlOf = (ask: Ask) =>
+      [
+        'curl',
+        ...Object.entries(ask.headers).map(([name, value]) => `-H '${name}: ${value}'`),
+        `'${ask.url}'`,
+      ].join(' ');
+    expect(await page.getByTestId('api-curl').textContent()).toBe(
+      curlOf({ url: expected.href, headers: { ...headers, 'Accept-Language': 'en-US' } }),
+    );
+    expect(await page.getByTestId('version-curl').allTextContents()).toEqual(
+      scheme.versions.map((version) =>
+        [scheme.ask(new URL(base), version), ...scheme.alternatives(new URL(base), version)]
+          .map((ask, index) => (index === 0 ? curlOf(ask) : `or: ${curlOf(ask)}`))
+          .join(''),
+      ),
+    );
     await pager(page).getByRole('link', { name: 'Next' }).click();
     await shownPage(page, 3);
+    expect(searchOf(page).get('version')).toBe(v2);
+    // The response's own next link, followed in the page, with the headers the version needs.
+    await page.getByTestId('api-links').locator('a[data-link-name=next]').click();
+    await shownPage(page, 4);
+    expect(await page.getByTestId('api-request-header').allTextContents()).toEqual([
+      ...headerLines,
+      'Accept-Language: en-US',
+    ]);
     expect(searchOf(page).get('version')).toBe(v2);
     await page.screenshot({ path: artifactPath(`demo-scheme-${scheme.scheme}.png`), fullPage: true });
   });

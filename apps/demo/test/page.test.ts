@@ -125,7 +125,13 @@ describe.each(schemeCases)('the page for a version the $scheme scheme does not s
     const { version, status } = scheme.badVersion;
     const state = embeddedState((await get(`${base}?version=${encodeURIComponent(version)}`)).text);
     const expected = scheme.ask(new URL(base), version);
-    expect(state.unserved).toEqual({ version, request: { version, ...expected, curl: expect.any(String) } });
+    const alternatives = scheme
+      .alternatives(new URL(base), version)
+      .map((other) => ({ ...other, curl: expect.any(String) }));
+    expect(state.unserved).toEqual({
+      version,
+      request: { version, ...expected, curl: expect.any(String), alternatives },
+    });
     const response = await get(expected.url, expected.headers);
     expect(response.status).toBe(status);
   });

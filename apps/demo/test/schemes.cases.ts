@@ -14,12 +14,18 @@ export interface SchemeCase {
   readonly versions: readonly [string, string];
   /** The first page of `version` on the server at `base` (`http://127.0.0.1:port/`). */
   ask(base: URL, version: string): Ask;
-  /** The version a link names, or null when the scheme cannot put it in a URL (accept-header). */
-  versionInLink(link: URL): string | null;
+  /** The version a link names; null when the scheme cannot put it in a URL (a header carries it): bare links. */
+  readonly versionInLink: ((link: URL) => string | null) | null;
   /** Headers a client keeps sending when it follows a link. */
   followHeaders(version: string): Readonly<Record<string, string>>;
-  /** Responses vary on `Accept` (the version is in it). */
-  readonly varyAccept: boolean;
+  /** The request header responses vary on (the version is in it), or null. */
+  readonly vary: string | null;
+  /** `versionParam` in `GET /api/meta`. */
+  readonly versionParam: string | null;
+  /** Other requests for the same version (a composite's other members). */
+  alternatives(base: URL, version: string): Ask[];
+  /** Two ways at once that name different versions, and the 400 detail (composite only). */
+  readonly ambiguous: { ask(base: URL): Ask; readonly detail: string } | null;
   /**
    * A version the server does not serve, and the problem it answers with: `detail` in English, `german` what
    * `Accept-Language: de` gets (the library's catalog).
@@ -36,15 +42,19 @@ export interface SchemeCase {
 
 const pathVersion = (link: URL) => /^\/api\/([^/]+)\/cities\/$/.exec(link.pathname)?.[1] ?? null;
 const noHeaders = () => ({});
+const none = () => [];
 
 export const schemeCases: readonly SchemeCase[] = [
   {
     scheme: 'url-path',
+    versionParam: 'version',
     versions: ['v1', 'v2'],
     ask: (base, version) => ({ url: new URL(`/api/${version}/cities/`, base).href, headers: {} }),
     versionInLink: pathVersion,
     followHeaders: noHeaders,
-    varyAccept: false,
+    vary: null,
+    alternatives: none,
+    ambiguous: null,
     badVersion: {
       version: 'v3',
       status: 404,
@@ -55,25 +65,31 @@ export const schemeCases: readonly SchemeCase[] = [
   },
   {
     scheme: 'namespace',
+    versionParam: null,
     versions: ['v1', 'v2'],
     ask: (base, version) => ({ url: new URL(`/api/${version}/cities/`, base).href, headers: {} }),
     versionInLink: pathVersion,
     followHeaders: noHeaders,
-    varyAccept: false,
+    vary: null,
+    alternatives: none,
+    ambiguous: null,
     // No namespace serves v3: the URL matches no route at all, the library's plain 404.
     badVersion: { version: 'v3', status: 404, detail: 'Not found.', german: 'Nicht gefunden.' },
     unaskableLabel: '..',
   },
   {
     scheme: 'accept-header',
+    versionParam: 'version',
     versions: ['1', '2'],
     ask: (base, version) => ({
       url: new URL('/api/cities/', base).href,
       headers: { Accept: `application/json; version=${version}` },
     }),
-    versionInLink: () => null,
+    versionInLink: null,
     followHeaders: (version) => ({ Accept: `application/json; version=${version}` }),
-    varyAccept: true,
+    vary: 'Accept',
+    alternatives: none,
+    ambiguous: null,
     badVersion: {
       version: '3',
       status: 406,
@@ -84,6 +100,7 @@ export const schemeCases: readonly SchemeCase[] = [
   },
   {
     scheme: 'hostname',
+    versionParam: null,
     versions: ['v1', 'v2'],
     ask: (base, version) => ({
       url: `http://${version}.demo.localhost:${base.port}/api/cities/`,
@@ -91,7 +108,9 @@ export const schemeCases: readonly SchemeCase[] = [
     }),
     versionInLink: (link) => /^([a-z0-9]+)\.demo\.localhost$/.exec(link.hostname)?.[1] ?? null,
     followHeaders: noHeaders,
-    varyAccept: false,
+    vary: null,
+    alternatives: none,
+    ambiguous: null,
     badVersion: {
       version: 'v3',
       status: 404,
@@ -103,11 +122,14 @@ export const schemeCases: readonly SchemeCase[] = [
   },
   {
     scheme: 'query',
+    versionParam: 'version',
     versions: ['1', '2'],
     ask: (base, version) => ({ url: new URL(`/api/cities/?version=${version}`, base).href, headers: {} }),
     versionInLink: (link) => link.searchParams.get('version'),
     followHeaders: noHeaders,
-    varyAccept: false,
+    vary: null,
+    alternatives: none,
+    ambiguous: null,
     badVersion: {
       version: '3',
       status: 404,
@@ -115,5 +137,75 @@ export const schemeCases: readonly SchemeCase[] = [
       german: 'Ungültige Version im Anfrageparameter.',
     },
     unaskableLabel: '3 or 4',
+  },
+  {
+    scheme: 'header',
+    versionParam: null,
+    versions: ['1', '2'],
+    ask: (base, version) => ({
+      url: new URL('/api/cities/', base).href,
+      headers: { 'Api-Version': version },
+    }),
+    versionInLink: null,
+    followHeaders: (version) => ({ 'Api-Version': version }),
+    vary: 'Api-Version',
+    alternatives: none,
+    ambiguous: null,
+    badVersion: {
+      version: '3',
+      status: 404,
+      detail: 'Invalid version in "Api-Version" header.',
+      german: 'Ungültige Version in der "Api-Version" Kopfzeile.',
+    },
+    // A comma separates versions in a header.
+    unaskableLabel: '3,4',
+  },
+  {
+    scheme: 'media-type',
+    versionParam: null,
+    versions: ['v1', 'v2'],
+    ask: (base, version) => ({
+      url: new URL('/api/cities/', base).href,
+      headers: { Accept: `application/vnd.restdash.${version}+json` },
+    }),
+    versionInLink: null,
+    followHeaders: (version) => ({ Accept: `application/vnd.restdash.${version}+json` }),
+    vary: 'Accept',
+    alternatives: none,
+    ambiguous: null,
+    badVersion: {
+      version: 'v3',
+      status: 406,
+      detail: 'Invalid version in "Accept" header.',
+      german: 'Ungültige Version in der "Accept" Kopfzeile.',
+    },
+    // The vendor type's {version} is [A-Za-z0-9._-]+.
+    unaskableLabel: 'v~3',
+  },
+  {
+    scheme: 'composite',
+    versionParam: 'version',
+    versions: ['1', '2'],
+    ask: (base, version) => ({
+      url: new URL('/api/cities/', base).href,
+      headers: { 'Api-Version': version },
+    }),
+    versionInLink: null,
+    followHeaders: (version) => ({ 'Api-Version': version }),
+    vary: 'Api-Version',
+    alternatives: (base, version) => [
+      { url: new URL(`/api/cities/?version=${version}`, base).href, headers: {} },
+    ],
+    ambiguous: {
+      ask: (base) => ({ url: new URL('/api/cities/?version=1', base).href, headers: { 'Api-Version': '2' } }),
+      detail: 'The request asks for more than one version: "2", "1".',
+    },
+    badVersion: {
+      version: '3',
+      status: 404,
+      detail: 'Invalid version in "Api-Version" header.',
+      german: 'Ungültige Version in der "Api-Version" Kopfzeile.',
+    },
+    unaskableLabel: '3,4',
   },
 ];

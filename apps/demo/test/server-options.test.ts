@@ -6,7 +6,7 @@ test.each([
   {
     options: { scheme: 'cookie' },
     error:
-      'createServer: unknown scheme "cookie"; choose one of url-path, namespace, accept-header, hostname, query.',
+      'createServer: unknown scheme "cookie"; choose one of url-path, namespace, accept-header, hostname, query, header, media-type, composite.',
   },
   {
     options: { port: 65536 },

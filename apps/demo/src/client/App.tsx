@@ -280,11 +280,19 @@ export function App({ state }: { state: PageState }): ReactElement {
       )}
 
       <footer className="small text-body-secondary border-top pt-2">
+        <p className="mb-1" data-testid="version-in">
+          Under the {state.scheme} scheme the version goes in {state.versionIn}.
+        </p>
         First page of each version:{' '}
         {state.versions.map((candidate) => (
-          <code key={candidate.version} className="d-block text-break">
-            {candidate.curl}
-          </code>
+          <div key={candidate.version} data-testid="version-curl">
+            <code className="d-block text-break">{candidate.curl}</code>
+            {candidate.alternatives.map((other) => (
+              <code key={other.curl} className="d-block text-break ms-3">
+                or: {other.curl}
+              </code>
+            ))}
+          </div>
         ))}
         How to ask for each version under this scheme: <a href="/api/meta">/api/meta</a>
       </footer>

@@ -1,7 +1,10 @@
 import {
   AcceptHeaderVersioning,
+  CompositeVersioning,
+  HeaderVersioning,
   HostNameVersioning,
   include,
+  MediaTypeVersioning,
   NamespaceVersioning,
   path,
   QueryParameterVersioning,
@@ -28,9 +31,16 @@ export interface VersionLocation {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** Everything that differs between the five ways of running the demo. */
+/** Everything that differs between the eight ways of running the demo. */
 export interface SchemeSetup {
   readonly name: SchemeName;
+  /** Where a request carries the version, in words (`the Api-Version header`). */
+  readonly versionIn: string;
+  /**
+   * The parameter the version is read from: the URL keyword, the `Accept` media type's parameter, the query
+   * parameter; null when the scheme reads none (namespace, host name, a header of its own, a vendor type).
+   */
+  readonly versionParam: string | null;
   /** Version labels, as the scheme spells them; the first serves shape 1, the second shape 2. */
   readonly versions: readonly [string, string];
   /** The versioning class instance, with the first version as default and both allowed. */
@@ -44,6 +54,11 @@ export interface SchemeSetup {
    * {@link isAskableLabel}.
    */
   locate(version: string, reverse: NeutralReverse): VersionLocation | null;
+  /**
+   * Other requests that ask for `version` the same (a composite scheme's other members), each a complete
+   * request; none for most schemes.
+   */
+  alternatives?(version: string, reverse: NeutralReverse): VersionLocation[];
 }
 
 /**
@@ -58,16 +73,28 @@ function options(versions: readonly [string, string]) {
   return { defaultVersion: versions[0], allowedVersions: versions, versionParam: 'version' };
 }
 
+/** The three schemes that read no parameter (header, media type, composite) refuse `versionParam`. */
+function headerOptions(versions: readonly [string, string]) {
+  return { defaultVersion: versions[0], allowedVersions: versions };
+}
+
+/** The header `HeaderVersioning` reads (its default), as the demo's clients spell it. */
+export const versionHeader = 'Api-Version';
+/** The vendor media type of `media-type` versioning: `application/vnd.restdash.v2+json`. */
+export const vendorTemplate = 'application/vnd.restdash.{version}+json';
+
 /** The API is read-only: other methods get the library's 405 with `Allow`. */
 const readOnly = ['GET'];
 
 const pathLabels = ['v1', 'v2'] as const;
 const numberLabels = ['1', '2'] as const;
 
-/** The five schemes, by command-line name. */
+/** The eight schemes, by command-line name. */
 export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   'url-path': {
     name: 'url-path',
+    versionParam: 'version',
+    versionIn: 'the URL path (/api/v2/cities/)',
     versions: pathLabels,
     createVersioning: () => new URLPathVersioning(options(pathLabels)),
     cityRoutes: (handler) => [
@@ -77,6 +104,8 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   },
   namespace: {
     name: 'namespace',
+    versionParam: null,
+    versionIn: 'the URL path, one namespace per version (/api/v2/cities/)',
     versions: pathLabels,
     createVersioning: () => new NamespaceVersioning(options(pathLabels)),
     cityRoutes: (handler) =>
@@ -101,6 +130,8 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   },
   'accept-header': {
     name: 'accept-header',
+    versionParam: 'version',
+    versionIn: 'the Accept header (application/json; version=2)',
     versions: numberLabels,
     createVersioning: () => new AcceptHeaderVersioning(options(numberLabels)),
     cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
@@ -111,6 +142,8 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   },
   hostname: {
     name: 'hostname',
+    versionParam: null,
+    versionIn: 'the host name (v2.demo.localhost)',
     versions: pathLabels,
     createVersioning: () => new HostNameVersioning(options(pathLabels)),
     cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
@@ -124,10 +157,52 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   },
   query: {
     name: 'query',
+    versionParam: 'version',
+    versionIn: 'the query string (?version=2)',
     versions: numberLabels,
     createVersioning: () => new QueryParameterVersioning(options(numberLabels)),
     cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { query: { version } }), headers: {} }),
+  },
+  header: {
+    name: 'header',
+    versionParam: null,
+    versionIn: `the ${versionHeader} header (${versionHeader}: 2)`,
+    versions: numberLabels,
+    createVersioning: () => new HeaderVersioning(headerOptions(numberLabels)),
+    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+    locate: (version, reverse) => ({ url: reverse(citiesRouteName), headers: { [versionHeader]: version } }),
+  },
+  'media-type': {
+    name: 'media-type',
+    versionParam: null,
+    versionIn: `a vendor media type in Accept (${vendorTemplate.replace('{version}', 'v2')})`,
+    versions: pathLabels,
+    createVersioning: () =>
+      new MediaTypeVersioning({ template: vendorTemplate, ...headerOptions(pathLabels) }),
+    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+    locate: (version, reverse) =>
+      // The template's {version} matches [A-Za-z0-9._-]+ only.
+      /^[A-Za-z0-9._-]+$/.test(version)
+        ? { url: reverse(citiesRouteName), headers: { Accept: vendorTemplate.replace('{version}', version) } }
+        : null,
+  },
+  composite: {
+    name: 'composite',
+    versionParam: 'version',
+    versionIn: `the ${versionHeader} header or the query string (either, or both if they agree)`,
+    versions: numberLabels,
+    // The header first: the documents describe it and links are bare (reversal is the first member's).
+    createVersioning: () =>
+      new CompositeVersioning(
+        [new HeaderVersioning(), new QueryParameterVersioning()],
+        headerOptions(numberLabels),
+      ),
+    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+    locate: (version, reverse) => ({ url: reverse(citiesRouteName), headers: { [versionHeader]: version } }),
+    alternatives: (version, reverse) => [
+      { url: reverse(citiesRouteName, { query: { version } }), headers: {} },
+    ],
   },
 };
 

@@ -22,6 +22,7 @@ import { paginate, parseListParams } from './list-params.js';
 import type { ListParams } from './list-params.js';
 import { sendProblem } from './problems.js';
 import { citiesRouteName, isAskableLabel, schemes, shapeOf } from './schemes.js';
+import type { NeutralReverse } from './schemes.js';
 
 /** Options of {@link createServer}. */
 export interface DemoServerOptions {
@@ -109,8 +110,14 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   /** How a client asks for `version` (any label) under this scheme; null when the label cannot be asked for. */
   function askFor(request: FastifyRequest, version: string): VersionAsk | null {
     if (!isAskableLabel(version)) return null;
-    const location = setup.locate(version, (name, reverseOptions) => request.reverse(name, reverseOptions));
-    return location === null ? null : { version, ...location, curl: toCurl(location) };
+    const reverse: NeutralReverse = (name, reverseOptions) => request.reverse(name, reverseOptions);
+    const location = setup.locate(version, reverse);
+    if (location === null) return null;
+    const alternatives = (setup.alternatives?.(version, reverse) ?? []).map((other) => ({
+      ...other,
+      curl: toCurl(other),
+    }));
+    return { version, ...location, curl: toCurl(location), alternatives };
   }
 
   function describeVersions(request: FastifyRequest): VersionRequest[] {
@@ -138,8 +145,9 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     return {
       scheme,
       schemeClass: versioning.constructor.name,
+      versionIn: setup.versionIn,
       version: null,
-      versionParam: versioning.versionParam,
+      versionParam: setup.versionParam,
       defaultVersion: versioning.defaultVersion,
       versions: describeVersions(request),
       parameters: {
@@ -184,6 +192,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     const state: PageState = {
       scheme,
       schemeClass: versioning.constructor.name,
+      versionIn: setup.versionIn,
       versions,
       unserved: served ? null : { version, request: askFor(request, version) },
       layout,
@@ -258,9 +267,10 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       if (typeof address === 'object' && address !== null) url = url.replace(/:\d+\/$/, `:${address.port}/`);
       // The same description GET /api/meta gives, so the printed commands are the ones the API documents.
       const response = await app.inject({ url: '/api/meta', headers: { host: new URL(url).host } });
-      hints = response
-        .json<ApiMeta>()
-        .versions.map((version) => `version ${version.version}: ${version.curl}`);
+      hints = response.json<ApiMeta>().versions.map((version) => {
+        const others = version.alternatives.map((other) => ` (or: ${other.curl})`).join('');
+        return `version ${version.version}: ${version.curl}${others}`;
+      });
       return url;
     },
     async close() {

@@ -66,23 +66,38 @@ export interface CityListV2 {
 }
 
 /** Names of the versioning schemes the demo can run with (`--scheme`). */
-export const schemeNames = ['url-path', 'namespace', 'accept-header', 'hostname', 'query'] as const;
+export const schemeNames = [
+  'url-path',
+  'namespace',
+  'accept-header',
+  'hostname',
+  'query',
+  'header',
+  'media-type',
+  'composite',
+] as const;
 /** One of {@link schemeNames}. */
 export type SchemeName = (typeof schemeNames)[number];
 
 /** Which response shape a version label serves. */
 export type Shape = 1 | 2;
 
-/** How a client asks for a version label of the city list under the running scheme (served or not). */
-export interface VersionAsk {
-  /** The version label as the scheme spells it (`v2`, `2`). */
-  readonly version: string;
+/** One complete request for the first page of the city list. */
+export interface ExampleRequest {
   /** Absolute URL of the first page. */
   readonly url: string;
   /** Headers to send (the `Accept` header for accept-header versioning), else empty. */
   readonly headers: Readonly<Record<string, string>>;
   /** The same request as a shell command. */
   readonly curl: string;
+}
+
+/** How a client asks for a version label of the city list under the running scheme (served or not). */
+export interface VersionAsk extends ExampleRequest {
+  /** The version label as the scheme spells it (`v2`, `2`). */
+  readonly version: string;
+  /** Other requests the scheme answers the same (a composite's other members: `?version=2`); often none. */
+  readonly alternatives: readonly ExampleRequest[];
 }
 
 /** How a client asks for one version the running scheme serves, and the response shape it gets. */
@@ -104,9 +119,12 @@ export interface ApiMeta {
   readonly scheme: SchemeName;
   /** The scheme's class, e.g. `URLPathVersioning`. */
   readonly schemeClass: string;
+  /** Where a request carries the version, in words. */
+  readonly versionIn: string;
   /** Always null: this route is version-neutral. */
   readonly version: null;
-  readonly versionParam: string;
+  /** The URL keyword, query or media type parameter the version is read from; null when the scheme reads none. */
+  readonly versionParam: string | null;
   readonly defaultVersion: string | null;
   readonly versions: readonly VersionRequest[];
   readonly parameters: Readonly<Record<string, string>>;

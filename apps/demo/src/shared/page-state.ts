@@ -15,6 +15,8 @@ export const forwardedParams = ['page', 'page_size', 'ordering', 'search'] as co
 export interface PageState {
   readonly scheme: SchemeName;
   readonly schemeClass: string;
+  /** Where a request carries the version, in words. */
+  readonly versionIn: string;
   /** How to ask for each version, first = default. */
   readonly versions: readonly VersionRequest[];
   /**
