@@ -16,7 +16,7 @@ const message = gettextLazy('Invalid version in hostname.');
  * const request = createRequest(new Request('http://v2.example.com/'), { allowedHosts: ['.example.com'] });
  * scheme.determineVersion(request); // 'v2'
  */
-export class HostNameVersioning extends BaseVersioning {
+export class HostNameVersioning<V extends string = string> extends BaseVersioning<V> {
   /**
    * Matched against the host name without its port; group 1 is the version. Override it for other layouts.
    */
@@ -27,7 +27,7 @@ export class HostNameVersioning extends BaseVersioning {
   #matches: BoundedCache<string | null> | undefined;
   #matchesOf: RegExp | undefined;
 
-  override determineVersion(request: VersioningRequest): string | null {
+  override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     const regex = this.hostnameRegex;
     if (!(regex instanceof RegExp)) {
@@ -35,7 +35,8 @@ export class HostNameVersioning extends BaseVersioning {
     }
     const version = this.#versionIn(regex, request.getHost()) ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
-    return version;
+    // Allowed, so one of V (or the default, which is V too).
+    return version as V | null;
   }
 
   /** Group 1 of `regex` in the host's name (its port cut off), remembered per host while `regex` is in use. */
