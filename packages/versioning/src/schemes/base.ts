@@ -86,7 +86,8 @@ export class BaseVersioning<V extends string = string> {
     const settings = getSettings();
     const { defaultVersion, allowedVersions, versionParam } = options;
     // Without an allow list in the options the versions are typed `string` (second overload), so the settings fit V.
-    this.defaultVersion = defaultVersion !== undefined ? defaultVersion : (settings.defaultVersion as V | null);
+    this.defaultVersion =
+      defaultVersion !== undefined ? defaultVersion : (settings.defaultVersion as V | null);
     this.allowedVersions =
       allowedVersions === undefined
         ? (settings.allowedVersions as readonly (V | null)[] | null)

@@ -11,4 +11,6 @@ export const de: Readonly<Record<string, string>> = Object.freeze({
     'Ungültige Version im URL-Pfad. Entspricht keinem Versions-Namensraum.',
   'Invalid version in hostname.': 'Ungültige Version im Hostname.',
   'Invalid version in query parameter.': 'Ungültige Version im Anfrageparameter.',
+  'Version "%(version)s" is no longer available.': 'Version "%(version)s" ist nicht mehr verfügbar.',
+  'Not available in version "%(version)s".': 'In Version "%(version)s" nicht verfügbar.',
 });

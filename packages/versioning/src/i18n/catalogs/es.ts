@@ -12,4 +12,6 @@ export const es: Readonly<Record<string, string>> = Object.freeze({
     'Versión inválida en la ruta de la URL. No coincide con ningún espacio de nombres de versión.',
   'Invalid version in hostname.': 'Versión inválida en el nombre de host.',
   'Invalid version in query parameter.': 'Versión inválida en el parámetro de consulta.',
+  'Version "%(version)s" is no longer available.': 'La versión "%(version)s" ya no está disponible.',
+  'Not available in version "%(version)s".': 'No disponible en la versión "%(version)s".',
 });

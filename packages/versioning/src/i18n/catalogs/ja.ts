@@ -11,4 +11,6 @@ export const ja: Readonly<Record<string, string>> = Object.freeze({
     'URLパス内のバージョンが不正です。どのバージョンの名前空間にも一致しません。',
   'Invalid version in hostname.': 'ホスト名内のバージョンが不正です。',
   'Invalid version in query parameter.': 'クエリパラメータ内のバージョンが不正です。',
+  'Version "%(version)s" is no longer available.': 'バージョン "%(version)s" は利用できなくなりました。',
+  'Not available in version "%(version)s".': 'バージョン "%(version)s" では利用できません。',
 });

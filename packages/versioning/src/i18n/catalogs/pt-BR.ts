@@ -12,4 +12,6 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
     'Versão inválida no caminho da URL. Não corresponde a nenhuma versão do namespace.',
   'Invalid version in hostname.': 'Versão inválida no hostname.',
   'Invalid version in query parameter.': 'Versão inválida no parâmetro de query.',
+  'Version "%(version)s" is no longer available.': 'A versão "%(version)s" não está mais disponível.',
+  'Not available in version "%(version)s".': 'Não disponível na versão "%(version)s".',
 });
