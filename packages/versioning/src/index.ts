@@ -1,5 +1,5 @@
 export { BaseVersioning } from './schemes/base.js';
-export type { VersioningOptions } from './schemes/base.js';
+export type { VersionOf, VersioningOptions } from './schemes/base.js';
 export { AcceptHeaderVersioning } from './schemes/accept-header.js';
 export { URLPathVersioning } from './schemes/url-path.js';
 export { NamespaceVersioning } from './schemes/namespace.js';

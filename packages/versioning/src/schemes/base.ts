@@ -26,6 +26,12 @@ export interface VersioningOptions<V extends string = string> {
   readonly versionParam?: string;
 }
 
+/**
+ * The versions a scheme allows, as a type: `VersionOf<URLPathVersioning<'v1' | 'v2'>>` is `'v1' | 'v2'`; `string`
+ * for a scheme typed without an allow list.
+ */
+export type VersionOf<Scheme> = Scheme extends BaseVersioning<infer V> ? V : string;
+
 const optionNames = ['defaultVersion', 'allowedVersions', 'versionParam'] as const;
 const noHeaders: readonly string[] = Object.freeze([]);
 
