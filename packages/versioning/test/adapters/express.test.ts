@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { versioned } from '../../src/adapters/express/index.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { lifecycleContract } from './lifecycle.contract.js';
 import { listen } from './support.js';
 
 const harness: AdapterHarness = {
@@ -27,6 +28,7 @@ const harness: AdapterHarness = {
 
 describe('express adapter', () => {
   adapterContract(harness);
+  lifecycleContract(harness);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {
     const urlconf = new UrlConf([path('/pot/', harness.echo, { methods: ['BREW'] })]);

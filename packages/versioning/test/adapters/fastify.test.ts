@@ -4,6 +4,7 @@ import { versioned } from '../../src/adapters/fastify/index.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { lifecycleContract } from './lifecycle.contract.js';
 
 const harness: AdapterHarness = {
   echo: ((request) => echo(request)) satisfies RouteHandlerMethod,
@@ -26,6 +27,7 @@ const harness: AdapterHarness = {
 
 describe('fastify adapter', () => {
   adapterContract(harness);
+  lifecycleContract(harness);
 
   test('several plugins share one set of decorators; a path and method routed twice go to the first route', async () => {
     const app = Fastify();

@@ -4,8 +4,10 @@ import { Hono, type Handler } from 'hono';
 import { describe, expect, test } from 'vitest';
 import { versioned, type VersioningEnv } from '../../src/adapters/hono/index.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { lifecycleContract } from './lifecycle.contract.js';
 import { listen } from './support.js';
 
 const harness: AdapterHarness = {
@@ -36,6 +38,7 @@ const harness: AdapterHarness = {
 
 describe('hono adapter', () => {
   adapterContract(harness);
+  lifecycleContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {
     const urlconf = new UrlConf([path('/users/:pk.json', harness.echo)]);
@@ -51,5 +54,16 @@ describe('hono adapter', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('http://127.0.0.1/elsewhere');
     expect(response.headers.get('vary')).toBe('Accept');
+  });
+
+  test("a response with immutable headers still carries its version's lifecycle headers", async () => {
+    const redirect: Handler<VersioningEnv> = () => Response.redirect('http://127.0.0.1/elsewhere', 302);
+    const app = versioned(new UrlConf([path('/:version/moved/', redirect)]), {
+      scheme: new URLPathVersioning({ allowedVersions: ['v1'] }),
+      policies: { v1: { deprecation: '2025-01-01' } },
+    });
+    const response = await app.request('http://127.0.0.1/v1/moved/');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('deprecation')).toBe('@1735689600');
   });
 });
