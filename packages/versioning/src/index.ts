@@ -18,6 +18,7 @@ export {
   NotAcceptable,
   NotFound,
   NotImplementedError,
+  VersionSunset,
 } from './errors.js';
 export type { ProblemDetails } from './errors.js';
 
@@ -43,3 +44,6 @@ export type { FlatRoute, Include, PathOptions, Route } from './urls/urlconf.js';
 export { replaceQueryParam, reverse } from './urls/reverse.js';
 
 export type { ResolverMatch, ReverseOptions, VersioningRequest } from './types.js';
+
+export type { LifecycleOptions } from './lifecycle/lifecycle.js';
+export type { VersionPolicy } from './lifecycle/policies.js';

@@ -2,10 +2,12 @@ import { createServer } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { describe, expect, test } from 'vitest';
 import { versioned } from '../../src/adapters/express/index.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
 import { lifecycleContract } from './lifecycle.contract.js';
-import { listen } from './support.js';
+import { fetchReply, listen } from './support.js';
 
 const harness: AdapterHarness = {
   echo: ((req, res) => {
@@ -33,5 +35,27 @@ describe('express adapter', () => {
   test('a method Express cannot route is refused when mounting, naming it', () => {
     const urlconf = new UrlConf([path('/pot/', harness.echo, { methods: ['BREW'] })]);
     expect(() => versioned(urlconf, { scheme: null })).toThrow('Express cannot route method "BREW"');
+  });
+
+  test("a Link an earlier middleware set survives; the version's link is appended", async () => {
+    const app = express();
+    app.use(((_req, res, next) => {
+      res.append('Link', '</style.css>; rel="preload"');
+      next();
+    }) satisfies RequestHandler);
+    app.use(
+      versioned(new UrlConf([path('/:version/users/', harness.echo)]), {
+        scheme: new URLPathVersioning({ allowedVersions: ['v1'] }),
+        policies: { v1: { link: 'https://example.com/v1' } },
+      }),
+    );
+    const served = await listen(createServer(app));
+    try {
+      const reply = await fetchReply(`${served.origin}/v1/users/`);
+      const rels = parseLinkHeader(reply.header('link') ?? '').map(({ params }) => params.get('rel'));
+      expect(rels).toEqual(['preload', 'deprecation']);
+    } finally {
+      await served.close();
+    }
   });
 });

@@ -2,7 +2,9 @@ import Fastify, { type RouteHandlerMethod } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { versioned } from '../../src/adapters/fastify/index.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 
@@ -49,6 +51,24 @@ describe('fastify adapter', () => {
     expect((await app.inject('/items/?version=3')).json()).toEqual({ version: '3' });
     // Outside the adapter's routes the decorators keep their default.
     expect((await app.inject('/plain/')).json()).toEqual({ version: null });
+    await app.close();
+  });
+
+  test("a Link an onRequest hook set survives; the version's link is appended", async () => {
+    const app = Fastify();
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('link', '</style.css>; rel="preload"');
+      done();
+    });
+    await app.register(
+      versioned(new UrlConf([path('/:version/users/', harness.echo)]), {
+        scheme: new URLPathVersioning({ allowedVersions: ['v1'] }),
+        policies: { v1: { link: 'https://example.com/v1' } },
+      }),
+    );
+    const reply = await app.inject('/v1/users/');
+    const rels = parseLinkHeader(String(reply.headers.link)).map(({ params }) => params.get('rel'));
+    expect(rels).toEqual(['preload', 'deprecation']);
     await app.close();
   });
 });

@@ -6,6 +6,7 @@ import { versioned, type VersioningEnv } from '../../src/adapters/hono/index.js'
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { listen } from './support.js';
@@ -65,5 +66,23 @@ describe('hono adapter', () => {
     const response = await app.request('http://127.0.0.1/v1/moved/');
     expect(response.status).toBe(302);
     expect(response.headers.get('deprecation')).toBe('@1735689600');
+  });
+
+  test("a Link an earlier middleware set survives; the version's link is appended", async () => {
+    const app = new Hono();
+    app.use(async (c, next) => {
+      c.header('Link', '</style.css>; rel="preload"');
+      await next();
+    });
+    app.route(
+      '/',
+      versioned(new UrlConf([path('/:version/users/', harness.echo)]), {
+        scheme: new URLPathVersioning({ allowedVersions: ['v1'] }),
+        policies: { v1: { link: 'https://example.com/v1' } },
+      }),
+    );
+    const response = await app.request('http://127.0.0.1/v1/users/');
+    const rels = parseLinkHeader(response.headers.get('link') ?? '').map(({ params }) => params.get('rel'));
+    expect(rels).toEqual(['preload', 'deprecation']);
   });
 });
