@@ -225,66 +225,103 @@ export function compileLifecycle(
     groups.set(key, [...(groups.get(key) ?? []), index]);
   });
 
-  const hasSunset = [...policies.values()].some((policy) => policy.sunset !== null);
+  const mount: MountLifecycle = {
+    policies,
+    hasSunset: [...policies.values()].some((policy) => policy.sunset !== null),
+    enforceSunset,
+    now,
+  };
   return routes.map(({ route, scheme }, index): RouteLifecycle => {
-    if (scheme === null) return trivial(route);
+    const list = scheme === null ? null : listOf(scheme);
+    if (scheme === null || (policies.size === 0 && list === null)) return trivial(route);
     const indices = groups.get(`${schemeIds.get(scheme) ?? 0} ${route.pattern}`) ?? [index];
     const memberAt = (position: number) => members[position] as Member;
     const group = indices.map(memberAt);
-    const later = indices.filter((position) => position > index).map(memberAt);
-    const self = memberAt(index);
-    const list = listOf(scheme);
-    const groupVersions =
-      list === null
-        ? null
-        : Object.freeze(list.filter((version) => group.some((member) => holds(member, version))));
-    const timeline =
-      reportVersions && groupVersions !== null ? reportTimeline(groupVersions, policies) : null;
-    if (policies.size === 0 && list === null) return trivial(route);
-
-    /** The versions of `from`, less those past their sunset at `time`. */
-    const current = (from: readonly string[], time: () => number): readonly string[] => {
-      if (!hasSunset) return from;
-      const at = time();
-      return from.filter((version) => {
-        const sunset = policies.get(version)?.sunset ?? null;
-        return sunset === null || sunset > at;
-      });
-    };
-
-    return {
-      admit(request, determine, setHeader) {
-        let time: number | undefined;
-        const read = () => (time ??= now());
-        if (timeline !== null)
-          for (const [name, value] of stretchAt(timeline, read())) setHeader(name, value);
-        try {
-          determine();
-        } catch (error) {
-          if (groupVersions !== null && isVersionError(error, request)) {
-            withMembers(error as object, current(groupVersions, read));
-          }
-          throw error;
-        }
-        const version = request.version;
-        const policy = version === null ? undefined : policies.get(version);
-        if (enforceSunset && version !== null && policy?.sunset != null && policy.sunset <= read()) {
-          throw withMembers(new VersionSunset(version), groupVersions && current(groupVersions, read));
-        }
-        if (policy !== undefined) for (const [name, value] of policy.headers) setHeader(name, value);
-        if (holds(self, version)) return route;
-        const method = request.method;
-        const answering = [self, ...later].filter((member) => answers(member.route.methods, method));
-        const other = answering.find((member) => holds(member, version));
-        if (other !== undefined) return other.route;
-        const existing = (list ?? []).filter((entry) => answering.some((member) => holds(member, entry)));
-        throw withMembers(
-          new NotFound(gettextLazy('Not available in version "%(version)s".', { version: String(version) })),
-          current(existing, read),
-        );
-      },
-    };
+    // The versions of this URL: the scheme's, narrowed by since/until across the routes sharing the pattern.
+    const versions =
+      list && Object.freeze(list.filter((version) => group.some((member) => holds(member, version))));
+    return admitting(mount, {
+      self: memberAt(index),
+      later: indices.filter((position) => position > index).map(memberAt),
+      list,
+      versions,
+      timeline: reportVersions && versions !== null ? reportTimeline(versions, policies) : null,
+    });
   });
+}
+
+/** What every route of a mount shares. */
+interface MountLifecycle {
+  readonly policies: ReadonlyMap<string, CompiledPolicy>;
+  readonly hasSunset: boolean;
+  readonly enforceSunset: boolean;
+  /** Reads the clock. */
+  readonly now: () => number;
+}
+
+/** What one versioned route knows, compiled when mounting. */
+interface RouteFacts {
+  readonly self: Member;
+  /** Later routes of the same pattern and scheme, in definition order. */
+  readonly later: readonly Member[];
+  /** The scheme's allow list (strings, oldest first); `null` when it allows every version. */
+  readonly list: readonly string[] | null;
+  /** The versions of the route's URL (see compileLifecycle); `null` without an allow list. */
+  readonly versions: readonly string[] | null;
+  /** The report headers over time; `null` without `reportVersions`. */
+  readonly timeline: Timeline | null;
+}
+
+function admitting(mount: MountLifecycle, route: RouteFacts): RouteLifecycle {
+  const { policies, hasSunset, enforceSunset } = mount;
+  const { self, later, list, versions, timeline } = route;
+
+  /** `from` less the versions past their sunset at the time `read()` gives. */
+  const current = (from: readonly string[], read: () => number): readonly string[] => {
+    if (!hasSunset) return from;
+    const at = read();
+    return from.filter((version) => {
+      const sunset = policies.get(version)?.sunset ?? null;
+      return sunset === null || sunset > at;
+    });
+  };
+
+  return {
+    admit(request, determine, setHeader) {
+      // The clock is read once, and only when an answer depends on it.
+      let time: number | undefined;
+      const read = () => (time ??= mount.now());
+      if (timeline !== null) {
+        for (const [name, value] of stretchAt(timeline, read())) setHeader(name, value);
+      }
+      try {
+        determine();
+      } catch (error) {
+        if (versions !== null && isVersionError(error, request)) {
+          withMembers(error as object, current(versions, read));
+        }
+        throw error;
+      }
+      const version = request.version;
+      const policy = version === null ? undefined : policies.get(version);
+      if (enforceSunset && version !== null && policy !== undefined && policy.sunset !== null) {
+        if (policy.sunset <= read()) {
+          throw withMembers(new VersionSunset(version), versions && current(versions, read));
+        }
+      }
+      if (policy !== undefined) for (const [name, value] of policy.headers) setHeader(name, value);
+      if (holds(self, version)) return self.route;
+      // Outside this route's since/until: a later route of the same URL may take the version.
+      const answering = [self, ...later].filter((member) => answers(member.route.methods, request.method));
+      const other = answering.find((member) => holds(member, version));
+      if (other !== undefined) return other.route;
+      const existing = (list ?? []).filter((entry) => answering.some((member) => holds(member, entry)));
+      throw withMembers(
+        new NotFound(gettextLazy('Not available in version "%(version)s".', { version: String(version) })),
+        current(existing, read),
+      );
+    },
+  };
 }
 
 /**
