@@ -1,55 +1,49 @@
-// Builds every workspace that has a `build` script, in dependency order, skipping the ones whose
-// inputs have not changed since their last build (content hash stored beside the output).
-import { createHash } from 'node:crypto';
+// Builds the packages and the demo. TypeScript builds through project references (`tsc -b
+// tsconfig.build.json`): tsc orders the projects, and its .tsbuildinfo files record every input,
+// the dependencies' declarations and the compiler version, so an unchanged tree costs one check and
+// a TypeScript upgrade rebuilds everything. Vite, which has no incremental mode, rebuilds the demo
+// page only when one of its inputs (the lockfile included) is newer than the page it built.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const order = ['packages/versioning', 'packages/pagination', 'apps/demo'];
-const skipped = new Set(['node_modules', 'dist', 'test', 'test-artifacts', '.test-results']);
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const demo = join(root, 'apps', 'demo');
 
-function* files(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    if (skipped.has(entry.name)) continue;
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (entry.isFile()) yield full;
-  }
+/** The newest modification time under `path` (0 when it does not exist). */
+export function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    stat.mtimeMs,
+  );
 }
 
-function inputHash(dir) {
-  const hash = createHash('sha256');
-  // Upstream workspaces count as inputs: the demo must rebuild when a package changes.
-  const upstream = order.slice(0, order.indexOf(dir) + 1);
-  for (const ws of upstream) {
-    for (const file of files(join(root, ws))) {
-      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
-    }
-  }
-  hash.update(readFileSync(join(root, 'tsconfig.base.json')));
-  return hash.digest('hex');
-}
+/** Inputs of the demo page: its sources, the package it renders, its config and the installed toolchain. */
+const pageInputs = [
+  join(demo, 'src', 'client'),
+  join(demo, 'src', 'shared'),
+  join(demo, 'vite.config.ts'),
+  join(root, 'packages', 'pagination', 'dist'),
+  join(root, 'package-lock.json'),
+];
+const pageOutput = join(demo, 'dist', 'client', 'index.html');
 
 export function buildAll({ force = false, quiet = false } = {}) {
-  for (const ws of order) {
-    const dir = join(root, ws);
-    const manifest = join(dir, 'package.json');
-    if (!existsSync(manifest) || !JSON.parse(readFileSync(manifest, 'utf8')).scripts?.build) continue;
-    const stamp = join(dir, 'dist', '.build-hash');
-    const hash = inputHash(ws);
-    if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) {
-      if (!quiet) console.log(`build: ${ws} is up to date`);
-      continue;
-    }
-    console.log(`build: ${ws}`);
-    execFileSync('npm', ['run', '--silent', 'build'], { cwd: dir, stdio: 'inherit' });
-    mkdirSync(join(dir, 'dist'), { recursive: true });
-    writeFileSync(stamp, hash);
-  }
+  execFileSync(bin('tsc'), ['-b', 'tsconfig.build.json', ...(force ? ['--force'] : [])], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  const stale =
+    !existsSync(pageOutput) || statSync(pageOutput).mtimeMs < Math.max(...pageInputs.map(newestMtime));
+  if (force || stale) {
+    console.log('build: demo page (vite)');
+    execFileSync(bin('vite'), ['build'], { cwd: demo, stdio: 'inherit' });
+  } else if (!quiet) console.log('build: demo page is up to date');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -1,9 +1,9 @@
 // Both packages as a user gets them: publint on the manifests, `npm pack`, then every entry point
 // imported from the unpacked tarball. A broken `exports` map or a missing file fails here.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
@@ -15,7 +15,7 @@ const packages = [
   {
     name: '@restdash/versioning',
     dir: 'packages/versioning',
-    entries: ['', '/express', '/fastify', '/hono', '/node'],
+    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi'],
   },
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react'] },
 ] as const;
@@ -88,9 +88,39 @@ describe.each(packages)('$name', (pkg) => {
     });
     expect(listing).not.toMatch(/\.test\.|\/test\//);
   });
+
+  test('ships its LICENSE and no build artefacts', () => {
+    const files = packedFiles(pkg.name);
+    expect(files).toContain('LICENSE');
+    expect(readFileSync(join(consumer, 'node_modules', pkg.name, 'LICENSE'), 'utf8')).toMatch(/^MIT License/);
+    expect(files.filter((file) => /(^|\/)\.build-hash$|\.tsbuildinfo$/.test(file))).toEqual([]);
+  });
+
+  test('every source map and declaration map names files that are in the tarball', () => {
+    const pkgDir = join(consumer, 'node_modules', pkg.name);
+    const maps = packedFiles(pkg.name).filter((file) => file.endsWith('.map'));
+    expect(maps.length).toBeGreaterThan(0);
+    const missing = maps.flatMap((map) => {
+      const { sources } = JSON.parse(readFileSync(join(pkgDir, map), 'utf8')) as { sources: string[] };
+      return sources
+        .map((source) => join(dirname(join(pkgDir, map)), source))
+        .filter((source) => !existsSync(source))
+        .map((source) => `${map} → ${relative(pkgDir, source)}`);
+    });
+    expect(missing).toEqual([]);
+  });
 });
 
-test('the versioning core and the node:http adapter load without any web framework installed', () => {
+/** The files of an unpacked package, relative to its root. */
+function packedFiles(name: string): string[] {
+  const dir = join(consumer, 'node_modules', name);
+  return execFileSync('find', ['.', '-type', 'f'], { cwd: dir, encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map((file) => file.replace(/^\.\//, ''));
+}
+
+test('the versioning core, the node:http adapter and openapi load without any web framework installed', () => {
   // A second consumer with only the core's own dependency: importing `.` must not reach for a framework.
   const bare = mkdtempSync(join(tmpdir(), 'restdash-bare-'));
   try {
@@ -101,12 +131,16 @@ test('the versioning core and the node:http adapter load without any web framewo
     const script = `
       const core = await import('@restdash/versioning');
       const node = await import('@restdash/versioning/node');
-      console.log(typeof core.URLPathVersioning, typeof node.versioned);`;
+      const { openapi } = await import('@restdash/versioning/openapi');
+      const urlconf = new core.UrlConf([core.path('/:version/users/', 'handler', { name: 'users' })]);
+      const scheme = new core.URLPathVersioning();
+      const document = openapi(urlconf, { version: 'v1', scheme, info: { title: 'T' } });
+      console.log(typeof core.URLPathVersioning, typeof node.versioned, Object.keys(document.paths)[0]);`;
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       cwd: bare,
       encoding: 'utf8',
     });
-    expect(output.trim()).toBe('function function');
+    expect(output.trim()).toBe('function function /v1/users/');
   } finally {
     rmSync(bare, { recursive: true, force: true });
   }

@@ -3,9 +3,12 @@ import Negotiator from 'negotiator';
 import { compile } from 'path-to-regexp';
 import {
   AcceptHeaderVersioning,
+  CompositeVersioning,
   createRequest,
+  HeaderVersioning,
   HostNameVersioning,
   include,
+  MediaTypeVersioning,
   NamespaceVersioning,
   negotiate,
   path,
@@ -58,10 +61,10 @@ const urlconf = new UrlConf(
 );
 
 /** A request as the adapters build it, already resolved, so each case measures only the scheme. */
-function prebuiltRequest() {
+function prebuiltRequest(accept = 'application/json; version=1.0') {
   const request = createRequest(
     new Request('http://v1.example.com/v1/users/42/posts/hello/?version=1.0', {
-      headers: { accept: 'application/json; version=1.0' },
+      headers: { accept, 'api-version': '1.0' },
     }),
     { urlconf, allowedHosts: ['.example.com'] },
   );
@@ -71,6 +74,7 @@ function prebuiltRequest() {
 
 function schemeCases() {
   const request = prebuiltRequest();
+  const vendorRequest = prebuiltRequest('application/vnd.acme.1.0+json');
   const urlVersions = { allowedVersions: ['v1', 'v2'] };
   const numbered = { allowedVersions: ['1.0', '2.0'] };
   const kwargs = { version: 'v1', pk: '42', slug: 'hello' };
@@ -80,9 +84,23 @@ function schemeCases() {
     ['HostNameVersioning', new HostNameVersioning(urlVersions), 'v1', true],
     ['AcceptHeaderVersioning', new AcceptHeaderVersioning(numbered), '1.0', false],
     ['NamespaceVersioning', new NamespaceVersioning(urlVersions), 'v1', false],
-  ].map(([name, scheme, expected, targeted]) => ({
+    ['HeaderVersioning', new HeaderVersioning(numbered), '1.0', false],
+    [
+      'MediaTypeVersioning',
+      new MediaTypeVersioning({ template: 'application/vnd.acme.{version}+json', ...numbered }),
+      '1.0',
+      false,
+      vendorRequest,
+    ],
+    [
+      'CompositeVersioning (header, query)',
+      new CompositeVersioning([new HeaderVersioning(), new QueryParameterVersioning()], numbered),
+      '1.0',
+      false,
+    ],
+  ].map(([name, scheme, expected, targeted, on = request]) => ({
     name: `determineVersion, ${name}`,
-    fn: () => scheme.determineVersion(request, [], kwargs),
+    fn: () => scheme.determineVersion(on, [], kwargs),
     batch: BATCH,
     expected,
     targeted,

@@ -122,10 +122,10 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     expect(last.data.length).toBe(totalCities - (last.meta.totalPages - 1) * 10);
   });
 
-  test('page_size is capped at 100 and search narrows the list; links keep both', async () => {
-    const capped = await getV2(ask(v2, { page_size: '1000' }));
-    expect(capped.data).toHaveLength(100);
-    expect(new URL(capped.links.next!).searchParams.get('page_size')).toBe('100');
+  test('page_size goes up to 100 and search narrows the list; links keep both', async () => {
+    const largest = await getV2(ask(v2, { page_size: '100' }));
+    expect(largest.data).toHaveLength(100);
+    expect(new URL(largest.links.next!).searchParams.get('page_size')).toBe('100');
 
     const found = await getV1(ask(v1, { search: 'sao paulo', page_size: '5' }));
     expect(found.results[0]).toEqual({ name: 'São Paulo', country: 'BR', population: expect.any(Number) });
@@ -137,26 +137,61 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     { query: { page: '999999' }, status: 404, detail: 'Invalid page.' },
     { query: { page: '0' }, status: 404, detail: 'Invalid page.' },
     { query: { page: 'abc' }, status: 404, detail: 'Invalid page.' },
+    // Both ends of page_size alike: a 400 that says the range, never a silent cap.
     {
       query: { page_size: '0' },
       status: 400,
       detail: 'Invalid page_size "0": expected a whole number from 1 to 100.',
     },
     {
+      query: { page_size: '1000' },
+      status: 400,
+      detail: 'Invalid page_size "1000": expected a whole number from 1 to 100.',
+    },
+    {
       query: { ordering: 'size' },
       status: 400,
       detail: 'Invalid ordering "size": expected one of -population, population, name, -name.',
     },
-  ])('$query → $status problem+json in both versions', async ({ query, status, detail }) => {
+  ])('$query → $status problem+json in both versions, in English', async ({ query, status, detail }) => {
     for (const version of scheme.versions) {
       const response = await get(ask(version, query).url, ask(version, query).headers);
       expect(response.status).toBe(status);
       expect(response.contentType).toMatch(/^application\/problem\+json/);
       expect(response.json()).toMatchObject({ status, detail });
+      expect(response.headers['content-language']).toBe('en');
     }
   });
 
-  test(`an unknown version (${scheme.badVersion.version}) is a ${scheme.badVersion.status} problem`, async () => {
+  test.each([
+    { query: { page: '999999' }, language: 'fr-CH, fr;q=0.9', status: 404, detail: 'Page non valide.' },
+    {
+      query: { page_size: '1000' },
+      language: 'de',
+      status: 400,
+      detail: 'Ungültige page_size "1000": erwartet wird eine ganze Zahl von 1 bis 100.',
+    },
+    {
+      query: { ordering: 'size' },
+      language: 'es-MX',
+      status: 400,
+      detail: 'ordering "size" no válido: se espera uno de -population, population, name, -name.',
+    },
+  ])(
+    'the demo’s own messages are translated: $query with Accept-Language $language',
+    async ({ query, language, status, detail }) => {
+      for (const version of scheme.versions) {
+        const { url, headers } = ask(version, query);
+        const response = await get(url, { ...headers, 'Accept-Language': language });
+        expect(response.status).toBe(status);
+        expect(response.json()).toMatchObject({ status, detail });
+        expect(response.headers['content-language']).toBe(language.slice(0, 2));
+        expect(String(response.headers['vary'])).toContain('Accept-Language');
+      }
+    },
+  );
+
+  test(`an unknown version (${scheme.badVersion.version}) is a ${scheme.badVersion.status} problem, translated`, async () => {
     const { url, headers } = ask(scheme.badVersion.version);
     const response = await get(url, headers);
     expect(response.status).toBe(scheme.badVersion.status);
@@ -165,6 +200,29 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
       status: scheme.badVersion.status,
       detail: scheme.badVersion.detail,
     });
+    expect(response.headers['content-language']).toBe('en');
+
+    const german = await get(url, { ...headers, 'Accept-Language': 'de-DE, en;q=0.5' });
+    expect(german.status).toBe(scheme.badVersion.status);
+    expect(german.json()).toMatchObject({ detail: scheme.badVersion.german });
+    expect(german.headers['content-language']).toBe('de');
+    expect(String(german.headers['vary'])).toContain('Accept-Language');
+  });
+
+  test('a path under no route is the library’s translated 404 problem', async () => {
+    for (const path of ['/api/nowhere', '/nowhere/', '/api/cities/x/']) {
+      const response = await get(new URL(path, base).href, { 'Accept-Language': 'ja' });
+      expect(response.status).toBe(404);
+      expect(response.contentType).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toEqual({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: '見つかりませんでした。',
+        code: 'not_found',
+      });
+      expect(response.headers['content-language']).toBe('ja');
+    }
   });
 
   test('GET /api/meta is version-neutral and says how to ask for each version', async () => {
@@ -188,9 +246,12 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     expect(again).toEqual(meta);
   });
 
-  test('API responses may be read cross-origin (the hostname scheme’s page needs it)', async () => {
-    const response = await get(ask(v1).url, ask(v1).headers);
-    expect(response.headers['access-control-allow-origin']).toBe('*');
+  test('API responses may be read cross-origin, headers included (the hostname scheme’s page needs it)', async () => {
+    for (const { url, headers } of [ask(v1), ask(v1, { page: '0' }), ask(scheme.badVersion.version)]) {
+      const response = await get(url, headers);
+      expect(response.headers['access-control-allow-origin']).toBe('*');
+      expect(response.headers['access-control-expose-headers']).toBe('*');
+    }
   });
 
   test(`responses ${scheme.varyAccept ? 'vary' : 'do not vary'} on Accept, errors included`, async () => {

@@ -1,5 +1,6 @@
 // The demo page in real Chromium: paging with the mouse and the keyboard, bookmarks, history, version
-// switching and API errors, then one round per versioning scheme.
+// switching, the API's own (translated) problems, the phone-sized layout, then one round per versioning scheme.
+// Screenshots at 1280 and 375 px go to test-artifacts/.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactPath, launchChromium } from '../../../test/support/chromium.js';
@@ -17,6 +18,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
+
+const desktop = { width: 1280, height: 1000 } as const;
+const phone = { width: 375, height: 812 } as const;
 
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 const rows = (page: Page) => page.locator('[data-testid=cities] tbody tr');
@@ -50,7 +54,7 @@ describe('the demo page (url-path scheme)', () => {
   beforeAll(async () => {
     server = await createServer({ scheme: 'url-path', port: 0 });
     base = await server.listen();
-    page = await browser.newPage({ viewport: { width: 1200, height: 1000 } });
+    page = await browser.newPage({ viewport: desktop, locale: 'en-US' });
   });
   afterAll(async () => {
     await page.close();
@@ -71,7 +75,7 @@ describe('the demo page (url-path scheme)', () => {
       'country',
       'population',
     ]);
-    await page.screenshot({ path: artifactPath('demo-page-1.png'), fullPage: true });
+    await page.screenshot({ path: artifactPath('demo-page-1280.png'), fullPage: true });
     // Marks this document: a full reload would lose it.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
@@ -173,11 +177,24 @@ describe('the demo page (url-path scheme)', () => {
     expect(await rows(page).count()).toBe(4);
   });
 
-  test('API errors are shown: a page past the end, an unknown version', async () => {
+  test('API errors are the API’s own problem response: status, detail, Content-Language, the document', async () => {
     await page.goto(`${base}?page=999999`);
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toBe('404 Not Found — Invalid page. not_found');
+    expect(await alert.getByTestId('api-error-status').textContent()).toBe('404 Not Found');
+    expect(await alert.getByTestId('api-error-detail').textContent()).toBe('Invalid page.');
+    expect(await alert.getByTestId('api-error-language').textContent()).toBe('Content-Language: en');
+    expect(JSON.parse((await alert.getByTestId('problem-document').textContent()) ?? '')).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Invalid page.',
+      code: 'not_found',
+    });
+    // The browser's language went with the request.
+    expect(await page.getByTestId('api-request-header').allTextContents()).toEqual([
+      'Accept-Language: en-US',
+    ]);
     expect(await rows(page).count()).toBe(0);
     // Nothing is active, and the pager still leads back into the list.
     expect(await pager(page).locator('li.page-item.active').count()).toBe(0);
@@ -186,9 +203,146 @@ describe('the demo page (url-path scheme)', () => {
     await shownPage(page, 1);
     expect(await page.getByRole('alert').count()).toBe(0);
 
-    await page.goto(`${base}?version=v9`);
+    // Both ends of page_size alike: a 400 naming the range.
+    await page.goto(`${base}?page_size=1000`);
     await page.getByRole('alert').waitFor();
-    expect(await page.getByRole('alert').textContent()).toContain('This page URL asks for version "v9"');
+    expect(await page.getByTestId('api-error-status').textContent()).toBe('400 Bad Request');
+    expect(await page.getByTestId('api-error-detail').textContent()).toBe(
+      'Invalid page_size "1000": expected a whole number from 1 to 100.',
+    );
+  });
+
+  test('a rows-per-page select keeps the first row shown; the response’s links are links the page follows', async () => {
+    await page.goto(`${base}?page=7`);
+    await shownPage(page, 7);
+    const firstName = await rows(page).locator('td.city-name').first().textContent();
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('25');
+    // Row 61 is on page 3 of 25 rows.
+    await shownPage(page, 3, 25);
+    expect(Object.fromEntries(searchOf(page))).toEqual({ page: '3', page_size: '25' });
+    expect(await rows(page).count()).toBe(25);
+    expect(await rows(page).locator('td.city-name').nth(10).textContent()).toBe(firstName);
+    expect(await page.getByTestId('api-request').textContent()).toBe(
+      `GET ${base}api/v1/cities/?page=3&page_size=25`,
+    );
+
+    const links = page.getByTestId('api-links');
+    const next = links.getByRole('link').first();
+    expect(await next.getAttribute('href')).toBe(`${base}api/v1/cities/?page=4&page_size=25`);
+    await next.click();
+    await shownPage(page, 4, 25);
+    // The page asked the API for exactly the link's URL.
+    expect(await page.getByTestId('api-request').textContent()).toBe(
+      `GET ${base}api/v1/cities/?page=4&page_size=25`,
+    );
+    await links.getByRole('link', { name: `${base}api/v1/cities/?page=3&page_size=25` }).click();
+    await shownPage(page, 3, 25);
+    await page.screenshot({ path: artifactPath('demo-page-size-1280.png'), fullPage: true });
+  });
+});
+
+describe('the demo page in the browser’s language', () => {
+  let server: DemoServer;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await createServer({ scheme: 'url-path', port: 0 });
+    base = await server.listen();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test.each([
+    { locale: 'fr-FR', detail: 'Page non valide.', language: 'fr' },
+    { locale: 'ja-JP', detail: '不正なページです。', language: 'ja' },
+    { locale: 'ko-KR', detail: 'Invalid page.', language: 'en' },
+  ])('$locale: the API answers $language', async ({ locale, detail, language }) => {
+    const context = await browser.newContext({ viewport: desktop, locale });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${base}?page=999999`);
+      await page.getByRole('alert').waitFor();
+      expect(await page.getByTestId('api-request-header').allTextContents()).toEqual([
+        `Accept-Language: ${locale}`,
+      ]);
+      expect(await page.getByTestId('api-error-detail').textContent()).toBe(detail);
+      expect(await page.getByTestId('api-error-detail').getAttribute('lang')).toBe(language);
+      expect(await page.getByTestId('api-error-language').textContent()).toBe(
+        `Content-Language: ${language}`,
+      );
+      await page.screenshot({ path: artifactPath(`demo-error-${locale}-1280.png`), fullPage: true });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the demo page at 375 px', () => {
+  let server: DemoServer;
+  let base: string;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await createServer({ scheme: 'url-path', port: 0 });
+    base = await server.listen();
+    page = await browser.newPage({ viewport: phone, locale: 'en-US' });
+  });
+  afterAll(async () => {
+    await page.close();
+    await server.close();
+  });
+
+  /** The tops of the pagination's items: one value when they sit in one row. */
+  const itemRows = async () =>
+    new Set(
+      await pager(page)
+        .locator('li')
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top))),
+    ).size;
+
+  test('the pagination fits one row: fewer, smaller items; nothing wider than the screen', async () => {
+    for (const [pageNumber, items] of [
+      [1, ['‹Previous', '1', '2', '3', '…More', '13524', '›Next']],
+      [5000, ['‹Previous', '1', '…More', '5000', '…More', '13524', '›Next']],
+      [13523, ['‹Previous', '1', '…More', '13522', '13523', '13524', '›Next']],
+    ] as const) {
+      await page.goto(`${base}?page=${pageNumber}`);
+      await shownPage(page, pageNumber);
+      expect(await pager(page).locator('li').allTextContents()).toEqual(items);
+      expect(await itemRows()).toBe(1);
+      expect(await pager(page).locator('ul.pagination-sm').count()).toBe(1);
+      const right = await pager(page)
+        .locator('li')
+        .last()
+        .evaluate((li) => li.getBoundingClientRect().right);
+      expect(right).toBeLessThanOrEqual(phone.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(phone.width);
+    }
+    await page.screenshot({ path: artifactPath('demo-page-375.png'), fullPage: true });
+
+    // Wider again, the server's layout comes back: first/last and the siblings of the active page.
+    await page.setViewportSize(desktop);
+    await pager(page).getByRole('link', { name: 'Last' }).waitFor();
+    expect(await pager(page).locator('li').count()).toBe(11);
+    await page.setViewportSize(phone);
+    await pager(page).getByRole('link', { name: 'Last' }).waitFor({ state: 'detached' });
+  });
+
+  test('paging, the rows-per-page select and the response’s links work by touch-sized clicks too', async () => {
+    await page.goto(base);
+    await shownPage(page, 1);
+    await pager(page).getByRole('link', { name: 'Next' }).click();
+    await shownPage(page, 2);
+    await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
+    await shownPage(page, 1, 50);
+    expect(await rows(page).count()).toBe(50);
+    await page.getByTestId('api-links').getByRole('link').first().click();
+    await shownPage(page, 2, 50);
+    expect(Object.fromEntries(searchOf(page))).toEqual({ page: '2', page_size: '50' });
+    expect(await itemRows()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(phone.width);
+    await page.screenshot({ path: artifactPath('demo-page-size-375.png'), fullPage: true });
   });
 });
 
@@ -201,7 +355,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
   beforeAll(async () => {
     server = await createServer({ scheme: scheme.scheme, port: 0 });
     base = await server.listen();
-    page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    page = await browser.newPage({ viewport: desktop, locale: 'en-US' });
   });
   afterAll(async () => {
     await page.close();
@@ -222,4 +376,58 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
     expect(searchOf(page).get('version')).toBe(v2);
     await page.screenshot({ path: artifactPath(`demo-scheme-${scheme.scheme}.png`), fullPage: true });
   });
+
+  test.each([
+    { viewport: desktop, locale: 'de-DE' },
+    { viewport: phone, locale: 'de-DE' },
+  ])(
+    `?version=${scheme.badVersion.version} at $viewport.width px: the API’s ${scheme.badVersion.status}, in German`,
+    async ({ viewport, locale }) => {
+      const { version, status, german } = scheme.badVersion;
+      const context = await browser.newContext({ viewport, locale });
+      try {
+        const tab = await context.newPage();
+        await tab.goto(`${base}?version=${version}`);
+        const alert = tab.getByRole('alert');
+        await alert.waitFor();
+        const title = status === 406 ? 'Not Acceptable' : 'Not Found';
+        expect(await alert.getByTestId('api-error-status').textContent()).toBe(`${status} ${title}`);
+        expect(await alert.getByTestId('api-error-detail').textContent()).toBe(german);
+        expect(await alert.getByTestId('api-error-language').textContent()).toBe('Content-Language: de');
+        expect(JSON.parse((await alert.getByTestId('problem-document').textContent()) ?? '')).toEqual({
+          type: 'about:blank',
+          title,
+          status,
+          detail: german,
+          code: status === 406 ? 'not_acceptable' : 'not_found',
+        });
+        // The request is the one the README's curl examples make, plus the browser's language.
+        const asked = scheme.ask(new URL(base), version);
+        expect(await tab.getByTestId('api-request').textContent()).toBe(`GET ${asked.url}`);
+        expect(await tab.getByTestId('api-request-header').allTextContents()).toEqual([
+          ...Object.entries(asked.headers).map(([name, value]) => `${name}: ${value}`),
+          `Accept-Language: ${locale}`,
+        ]);
+        // Not shown as if it were served: a refused badge, no version pressed, nothing to page through.
+        expect(await tab.getByTestId('active-version').textContent()).toBe(
+          `version: ${version} (not served)`,
+        );
+        expect(await tab.getByRole('button', { pressed: true }).count()).toBe(0);
+        expect(await pager(tab).count()).toBe(0);
+        expect(await tab.getByTestId('cities').count()).toBe(0);
+        await tab.screenshot({
+          path: artifactPath(`demo-unknown-version-${scheme.scheme}-${viewport.width}.png`),
+          fullPage: true,
+        });
+
+        // A label no request of the scheme can carry: the page says so and asks nothing.
+        await tab.goto(`${base}?version=${encodeURIComponent(scheme.unaskableLabel)}`);
+        await tab.getByTestId('page-note').waitFor();
+        expect(await tab.getByRole('alert').count()).toBe(0);
+        expect(await tab.getByTestId('api-request').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

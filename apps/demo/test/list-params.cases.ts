@@ -23,8 +23,12 @@ export const validListQueries: readonly { query: string; expected: ListParams }[
     },
   },
   {
-    query: 'page_size=100000',
+    query: 'page_size=100',
     expected: { page: 1, pageSize: 100, ordering: '-population', search: '', carried: { page_size: '100' } },
+  },
+  {
+    query: 'page_size=1',
+    expected: { page: 1, pageSize: 1, ordering: '-population', search: '', carried: { page_size: '1' } },
   },
   {
     query: 'search=%20%20',
@@ -44,10 +48,21 @@ export const invalidListQueries: readonly { query: string; status: number; detai
     status: 400,
     detail: 'Invalid page_size "ten": expected a whole number from 1 to 100.',
   },
+  // Both ends alike: below 1 and above 100 are refused with the same message, never capped.
   {
     query: 'page_size=0',
     status: 400,
     detail: 'Invalid page_size "0": expected a whole number from 1 to 100.',
+  },
+  {
+    query: 'page_size=101',
+    status: 400,
+    detail: 'Invalid page_size "101": expected a whole number from 1 to 100.',
+  },
+  {
+    query: 'page_size=1000',
+    status: 400,
+    detail: 'Invalid page_size "1000": expected a whole number from 1 to 100.',
   },
   {
     query: 'ordering=-id',

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { isAPIException } from '@restdash/versioning';
+import { isAPIException, withLanguage } from '@restdash/versioning';
 import { describe, expect, test } from 'vitest';
 import type { City } from '../src/server/cities.js';
 import { paginate, parseListParams } from '../src/server/list-params.js';
@@ -19,6 +19,36 @@ describe('parseListParams', () => {
     }
     expect(isAPIException(caught)).toBe(true);
     expect(caught).toMatchObject({ statusCode: status, message: detail });
+  });
+
+  test.each([
+    { query: 'page=0', language: 'fr', detail: 'Page non valide.' },
+    { query: 'page=x', language: 'zh-CN', detail: '无效页面。' },
+    {
+      query: 'page_size=1000',
+      language: 'de',
+      detail: 'Ungültige page_size "1000": erwartet wird eine ganze Zahl von 1 bis 100.',
+    },
+    {
+      query: 'ordering=size',
+      language: 'pt-BR',
+      detail: 'ordering "size" inválido: esperado um de -population, population, name, -name.',
+    },
+    {
+      query: `search=${'y'.repeat(101)}`,
+      language: 'ja',
+      detail: 'search "yyyyyyyyyyyyyyyyyyyy…" は不正です: 100 文字を超えています。',
+    },
+  ])('?$query read in $language: $detail', ({ query, language, detail }) => {
+    let caught: unknown;
+    try {
+      parseListParams(new URLSearchParams(query));
+    } catch (error) {
+      caught = error;
+    }
+    expect(withLanguage(language, () => (caught as Error).message)).toBe(detail);
+    // The same error, read again outside, is English.
+    expect((caught as Error).message).not.toBe(detail);
   });
 
   test('any query string gives valid parameters or an API error, never another exception', () => {

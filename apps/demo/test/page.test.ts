@@ -9,6 +9,7 @@ import { createServer } from '../src/server/server.js';
 import type { DemoServer } from '../src/server/server.js';
 import type { ApiMeta } from '../src/shared/api.js';
 import type { PageState } from '../src/shared/page-state.js';
+import { schemeCases } from './schemes.cases.js';
 import { get } from './support/http.js';
 
 const totalPages = Math.ceil(cities.length / 10);
@@ -56,7 +57,7 @@ describe('the web page', () => {
       props: {
         id: 'cities-pagination',
         active_page: activePage,
-        class_name: 'mb-0 flex-wrap',
+        class_name: 'mb-0',
         first_last: true,
         fully_expanded: false,
         max_value: maxValue,
@@ -77,6 +78,9 @@ describe('the web page', () => {
       `${base}api/v1/cities/`,
       `${base}api/v2/cities/`,
     ]);
+    expect(state.unserved).toBeNull();
+    expect(embeddedState((await get(`${base}?version=v2`)).text).unserved).toBeNull();
+    expect(embeddedState((await get(`${base}?version=`)).text).unserved).toBeNull();
   });
 
   test('assets of the build are served, cacheable forever; other names are 404', async () => {
@@ -102,5 +106,33 @@ describe('the web page', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe.each(schemeCases)('the page for a version the $scheme scheme does not serve', (scheme) => {
+  let server: DemoServer;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await createServer({ scheme: scheme.scheme, port: 0, clientDir: fakeClientBuild() });
+    base = await server.listen();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test(`?version=${scheme.badVersion.version}: the page asks the API the way a client would, and gets its problem`, async () => {
+    const { version, status } = scheme.badVersion;
+    const state = embeddedState((await get(`${base}?version=${encodeURIComponent(version)}`)).text);
+    const expected = scheme.ask(new URL(base), version);
+    expect(state.unserved).toEqual({ version, request: { version, ...expected, curl: expect.any(String) } });
+    const response = await get(expected.url, expected.headers);
+    expect(response.status).toBe(status);
+  });
+
+  test(`?version=${scheme.unaskableLabel}: a label no request of this scheme can carry asks nothing`, async () => {
+    const label = scheme.unaskableLabel;
+    const state = embeddedState((await get(`${base}?version=${encodeURIComponent(label)}`)).text);
+    expect(state.unserved).toEqual({ version: label, request: null });
   });
 });

@@ -20,8 +20,18 @@ export interface SchemeCase {
   followHeaders(version: string): Readonly<Record<string, string>>;
   /** Responses vary on `Accept` (the version is in it). */
   readonly varyAccept: boolean;
-  /** A version the server does not serve, and the problem it answers with. */
-  readonly badVersion: { readonly version: string; readonly status: number; readonly detail: string };
+  /**
+   * A version the server does not serve, and the problem it answers with: `detail` in English, `german` what
+   * `Accept-Language: de` gets (the library's catalog).
+   */
+  readonly badVersion: {
+    readonly version: string;
+    readonly status: number;
+    readonly detail: string;
+    readonly german: string;
+  };
+  /** A version label the page cannot put into a request of this scheme (so it asks nothing). */
+  readonly unaskableLabel: string;
 }
 
 const pathVersion = (link: URL) => /^\/api\/([^/]+)\/cities\/$/.exec(link.pathname)?.[1] ?? null;
@@ -35,7 +45,13 @@ export const schemeCases: readonly SchemeCase[] = [
     versionInLink: pathVersion,
     followHeaders: noHeaders,
     varyAccept: false,
-    badVersion: { version: 'v3', status: 404, detail: 'Invalid version in URL path.' },
+    badVersion: {
+      version: 'v3',
+      status: 404,
+      detail: 'Invalid version in URL path.',
+      german: 'Ungültige Version im URL-Pfad.',
+    },
+    unaskableLabel: 'v/3',
   },
   {
     scheme: 'namespace',
@@ -44,8 +60,9 @@ export const schemeCases: readonly SchemeCase[] = [
     versionInLink: pathVersion,
     followHeaders: noHeaders,
     varyAccept: false,
-    // No namespace serves v3: the URL matches no route at all.
-    badVersion: { version: 'v3', status: 404, detail: 'No route for GET /api/v3/cities/.' },
+    // No namespace serves v3: the URL matches no route at all, the library's plain 404.
+    badVersion: { version: 'v3', status: 404, detail: 'Not found.', german: 'Nicht gefunden.' },
+    unaskableLabel: '..',
   },
   {
     scheme: 'accept-header',
@@ -57,7 +74,13 @@ export const schemeCases: readonly SchemeCase[] = [
     versionInLink: () => null,
     followHeaders: (version) => ({ Accept: `application/json; version=${version}` }),
     varyAccept: true,
-    badVersion: { version: '3', status: 406, detail: 'Invalid version in "Accept" header.' },
+    badVersion: {
+      version: '3',
+      status: 406,
+      detail: 'Invalid version in "Accept" header.',
+      german: 'Ungültige Version in der "Accept" Kopfzeile.',
+    },
+    unaskableLabel: '3; q=1',
   },
   {
     scheme: 'hostname',
@@ -69,7 +92,14 @@ export const schemeCases: readonly SchemeCase[] = [
     versionInLink: (link) => /^([a-z0-9]+)\.demo\.localhost$/.exec(link.hostname)?.[1] ?? null,
     followHeaders: noHeaders,
     varyAccept: false,
-    badVersion: { version: 'v3', status: 404, detail: 'Invalid version in hostname.' },
+    badVersion: {
+      version: 'v3',
+      status: 404,
+      detail: 'Invalid version in hostname.',
+      german: 'Ungültige Version im Hostname.',
+    },
+    // HostNameVersioning reads letters and digits only.
+    unaskableLabel: 'v-3',
   },
   {
     scheme: 'query',
@@ -78,6 +108,12 @@ export const schemeCases: readonly SchemeCase[] = [
     versionInLink: (link) => link.searchParams.get('version'),
     followHeaders: noHeaders,
     varyAccept: false,
-    badVersion: { version: '3', status: 404, detail: 'Invalid version in query parameter.' },
+    badVersion: {
+      version: '3',
+      status: 404,
+      detail: 'Invalid version in query parameter.',
+      german: 'Ungültige Version im Anfrageparameter.',
+    },
+    unaskableLabel: '3 or 4',
   },
 ];

@@ -1,4 +1,5 @@
 import { gettextLazy, type LazyString } from './i18n/index.js';
+import { describe } from './urls/describe.js';
 
 const statusTitles: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -140,4 +141,34 @@ export function isAPIException(value: unknown): value is APIException {
       typeof (value as Partial<APIException>).code === 'string' &&
       typeof (value as Partial<APIException>).toJSON === 'function')
   );
+}
+
+/**
+ * 400: the request asks for more than one version (two sources disagree, or a header repeats with different
+ * values). Detail `The request asks for more than one version: "<a>", "<b>".`, code `ambiguous_version`.
+ * @example throw new AmbiguousVersion(['1', '2'])
+ */
+export class AmbiguousVersion extends APIException {
+  override name = 'AmbiguousVersion';
+  /** The versions the request asks for, each once, in the order they were read. */
+  readonly versions: readonly string[];
+
+  constructor(versions: readonly string[]) {
+    const where = 'new AmbiguousVersion(versions)';
+    const given: unknown = versions;
+    if (!Array.isArray(given)) {
+      throw new TypeError(`${where}: versions must be an array of strings, got ${describe(given)}`);
+    }
+    const bad = given.findIndex((version: unknown) => typeof version !== 'string');
+    if (bad !== -1) {
+      throw new TypeError(`${where}: versions[${bad}] must be a string, got ${describe(given[bad])}`);
+    }
+    const quoted = versions.map((version) => JSON.stringify(version)).join(', ');
+    super(
+      gettextLazy('The request asks for more than one version: %(versions)s.', { versions: quoted }),
+      'ambiguous_version',
+      400,
+    );
+    this.versions = Object.freeze([...versions]);
+  }
 }

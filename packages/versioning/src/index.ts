@@ -5,11 +5,18 @@ export { URLPathVersioning } from './schemes/url-path.js';
 export { NamespaceVersioning } from './schemes/namespace.js';
 export { HostNameVersioning } from './schemes/hostname.js';
 export { QueryParameterVersioning } from './schemes/query-parameter.js';
+export { HeaderVersioning } from './schemes/header.js';
+export type { HeaderVersioningOptions } from './schemes/header.js';
+export { MediaTypeVersioning } from './schemes/media-type-versioning.js';
+export type { MediaTypeVersioningOptions } from './schemes/media-type-versioning.js';
+export { CompositeVersioning } from './schemes/composite.js';
+export type { CompositeVersioningOptions } from './schemes/composite.js';
 
 export { configure, getSettings, resetSettings } from './settings.js';
 export type { VersioningSettings } from './settings.js';
 
 export {
+  AmbiguousVersion,
   APIException,
   DisallowedHost,
   isAPIException,
@@ -33,6 +40,7 @@ export {
   withLanguage,
 } from './i18n/index.js';
 export type { MessageParams } from './i18n/index.js';
+export { addTranslations } from './i18n/index.js';
 
 export { negotiate, parseMediaType } from './http/media-type.js';
 export type { MediaType } from './http/media-type.js';

@@ -1,4 +1,4 @@
-import type { CityListV1, CityListV2, Problem, Shape, VersionRequest } from '../shared/api.js';
+import type { CityListV1, CityListV2, Problem, Shape } from '../shared/api.js';
 
 /** A table row, whichever version the API answered with. */
 export interface CityRow {
@@ -22,16 +22,44 @@ export interface CityListView {
   readonly links: Readonly<Record<string, string | null>>;
 }
 
-/** What a request for a page gave: the rows, or the problem the API (or the network) reported. */
-export type CityListResult =
-  { readonly ok: true; readonly view: CityListView } | { readonly ok: false; readonly problem: Problem };
-
-function problem(status: number, title: string, detail: string): Problem {
-  return { type: 'about:blank', title, status, detail, code: status === 0 ? 'network_error' : 'error' };
+/** The HTTP answer as it came: what the page shows of it besides the body (status line, headers). */
+export interface ApiResponse {
+  readonly status: number;
+  readonly statusText: string;
+  /** Every header the page may read, names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
+/** What the page asks the API: the URL and every header it sends. */
+export interface CityListRequest {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The shape the version serves; null for a version the scheme does not serve (only an error is expected). */
+  readonly shape: Shape | null;
+  /** Rows per page: v1 bodies carry no page count, so it comes from `count`. */
+  readonly pageSize: number;
+}
+
+/**
+ * What a request for a page gave: the rows, or the problem. `document` is the body exactly as the API sent it
+ * (its `application/problem+json`); `response` is null when no answer came at all (the network failed).
+ */
+export type CityListResult =
+  | { readonly ok: true; readonly view: CityListView; readonly response: ApiResponse }
+  | {
+      readonly ok: false;
+      readonly problem: Problem;
+      readonly document: unknown;
+      readonly response: ApiResponse | null;
+    };
+
 function isProblem(body: unknown): body is Problem {
-  return typeof body === 'object' && body !== null && 'status' in body && 'detail' in body;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Partial<Problem>).status === 'number' &&
+    typeof (body as Partial<Problem>).detail === 'string'
+  );
 }
 
 function fromV1(body: CityListV1, pageSize: number): CityListView {
@@ -62,52 +90,52 @@ function fromV2(body: CityListV2): CityListView {
   };
 }
 
-/**
- * GETs `url` the way `version` says (its headers) and reads either version's body; v1 bodies do not
- * carry the page count, so `pageSize` derives it from `count`.
- */
-export async function fetchCities(
-  version: VersionRequest,
-  url: string,
-  pageSize: number,
-  signal: AbortSignal,
-): Promise<CityListResult> {
-  let response: Response;
+/** A problem the page describes itself, for an answer that is no problem document (or no answer). */
+function pageProblem(
+  response: ApiResponse | null,
+  title: string,
+  detail: string,
+  document: unknown,
+): CityListResult {
+  const status = response?.status ?? 0;
+  const code = response === null ? 'network_error' : 'unexpected_response';
+  return { ok: false, problem: { type: 'about:blank', title, status, detail, code }, document, response };
+}
+
+/** GETs `request.url` with `request.headers` and reads either version's body, or the API's problem. */
+export async function fetchCities(request: CityListRequest, signal: AbortSignal): Promise<CityListResult> {
+  let answer: Response;
   try {
-    response = await fetch(url, { headers: version.headers, signal });
+    answer = await fetch(request.url, { headers: request.headers, signal });
   } catch (error) {
     if (signal.aborted) throw error;
-    return { ok: false, problem: problem(0, 'Network error', `GET ${url} failed: ${String(error)}`) };
+    return pageProblem(null, 'Network error', `GET ${request.url} failed: ${String(error)}`, null);
   }
-  const text = await response.text();
+  const response: ApiResponse = {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: Object.fromEntries(answer.headers),
+  };
+  const text = await answer.text();
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    return {
-      ok: false,
-      problem: problem(response.status, response.statusText || 'Error', text.slice(0, 300)),
-    };
+    return pageProblem(response, answer.statusText || 'Error', text.slice(0, 300), text);
   }
-  if (!response.ok) {
-    return {
-      ok: false,
-      problem: isProblem(body)
-        ? body
-        : problem(response.status, response.statusText || 'Error', text.slice(0, 300)),
-    };
+  if (!answer.ok) {
+    return isProblem(body)
+      ? { ok: false, problem: body, document: body, response }
+      : pageProblem(response, answer.statusText || 'Error', text.slice(0, 300), body);
   }
   if (typeof body === 'object' && body !== null) {
-    if (version.shape === 1 && 'results' in body)
-      return { ok: true, view: fromV1(body as CityListV1, pageSize) };
-    if (version.shape === 2 && 'data' in body) return { ok: true, view: fromV2(body as CityListV2) };
+    if (request.shape === 1 && 'results' in body) {
+      return { ok: true, view: fromV1(body as CityListV1, request.pageSize), response };
+    }
+    if (request.shape === 2 && 'data' in body) {
+      return { ok: true, view: fromV2(body as CityListV2), response };
+    }
   }
-  return {
-    ok: false,
-    problem: problem(
-      response.status,
-      'Unexpected response',
-      `Not a version ${version.shape} body: ${text.slice(0, 200)}`,
-    ),
-  };
+  const expected = request.shape === null ? 'an error' : `a version ${request.shape} body`;
+  return pageProblem(response, 'Unexpected response', `Expected ${expected}: ${text.slice(0, 200)}`, body);
 }

@@ -1,7 +1,9 @@
-import { APIException, NotFound } from '@restdash/versioning';
+import { APIException, gettextLazy, NotFound } from '@restdash/versioning';
+import type { LazyString } from '@restdash/versioning';
 import { defaultPageSize, maxPageSize, maxSearchLength, orderings, parseWholeNumber } from '../shared/api.js';
 import type { Ordering } from '../shared/api.js';
 import type { City, CityQuery } from './cities.js';
+import { invalidOrdering, invalidPage, invalidPageSize, invalidSearch } from './messages.js';
 
 /** The query parameters of a city list request, validated. */
 export interface ListParams extends CityQuery {
@@ -21,12 +23,17 @@ export interface CityPage {
   readonly totalItems: number;
 }
 
-/** 400 with the `invalid` code, for a query parameter the client got wrong. */
+/** 400 with the `invalid` code, for a query parameter the client got wrong; `detail` is translated when read. */
 export class InvalidParameter extends APIException {
   override name = 'InvalidParameter';
-  constructor(detail: string) {
+  constructor(detail: LazyString) {
     super(detail, 'invalid', 400);
   }
+}
+
+/** `Invalid page.` (404), translated when read. */
+function pageNotFound(): NotFound {
+  return new NotFound(gettextLazy(invalidPage));
 }
 
 /** Django's `QueryDict.get`: the last value of a repeated key. */
@@ -40,26 +47,27 @@ function isOrdering(value: string): value is Ordering {
 
 /**
  * Reads `page`, `page_size`, `ordering` and `search` from a list request's query string.
- * A bad page is a 404 (`Invalid page.`, as DRF); a bad `page_size`, `ordering` or `search` is a 400
- * naming the parameter and the value. `page_size` above {@link maxPageSize} is capped.
+ * A bad page is a 404 (`Invalid page.`, as DRF); a bad `page_size` (not a whole number from 1 to
+ * {@link maxPageSize}: both ends alike, never silently capped), `ordering` or `search` is a 400 naming the
+ * parameter and the value. The messages are translated when read (see messages.ts).
  */
 export function parseListParams(query: URLSearchParams): ListParams {
   const carried: Record<string, string> = {};
 
   const rawPage = lastValue(query, 'page');
   const page = rawPage === null ? 1 : rawPage === 'last' ? 'last' : parseWholeNumber(rawPage);
-  if (page === null) throw new NotFound('Invalid page.');
+  if (page === null) throw pageNotFound();
 
   const rawSize = lastValue(query, 'page_size');
   let pageSize = defaultPageSize;
   if (rawSize !== null) {
     const size = parseWholeNumber(rawSize);
-    if (size === null) {
+    if (size === null || size > maxPageSize) {
       throw new InvalidParameter(
-        `Invalid page_size ${JSON.stringify(rawSize)}: expected a whole number from 1 to ${maxPageSize}.`,
+        gettextLazy(invalidPageSize, { value: JSON.stringify(rawSize), max: maxPageSize }),
       );
     }
-    pageSize = Math.min(size, maxPageSize);
+    pageSize = size;
     carried['page_size'] = String(pageSize);
   }
 
@@ -68,7 +76,7 @@ export function parseListParams(query: URLSearchParams): ListParams {
   if (rawOrdering !== null) {
     if (!isOrdering(rawOrdering)) {
       throw new InvalidParameter(
-        `Invalid ordering ${JSON.stringify(rawOrdering)}: expected one of ${orderings.join(', ')}.`,
+        gettextLazy(invalidOrdering, { value: JSON.stringify(rawOrdering), choices: orderings.join(', ') }),
       );
     }
     ordering = rawOrdering;
@@ -78,7 +86,7 @@ export function parseListParams(query: URLSearchParams): ListParams {
   const search = (lastValue(query, 'search') ?? '').trim();
   if (search.length > maxSearchLength) {
     throw new InvalidParameter(
-      `Invalid search ${JSON.stringify(`${search.slice(0, 20)}…`)}: longer than ${maxSearchLength} characters.`,
+      gettextLazy(invalidSearch, { value: JSON.stringify(`${search.slice(0, 20)}…`), max: maxSearchLength }),
     );
   }
   if (search !== '') carried['search'] = search;
@@ -88,12 +96,12 @@ export function parseListParams(query: URLSearchParams): ListParams {
 
 /**
  * Cuts `items` into pages of `pageSize` and returns the one asked for. An empty list still has page 1
- * (DRF's `allow_empty_first_page`); any other page past the end is `NotFound('Invalid page.')`.
+ * (DRF's `allow_empty_first_page`); any other page past the end is a `NotFound`, `Invalid page.`
  */
 export function paginate(items: readonly City[], page: number | 'last', pageSize: number): CityPage {
   const totalPages = Math.max(1, Math.ceil(items.length / pageSize));
   const number = page === 'last' ? totalPages : page;
-  if (number > totalPages) throw new NotFound('Invalid page.');
+  if (number > totalPages) throw pageNotFound();
   const start = (number - 1) * pageSize;
   return {
     items: items.slice(start, start + pageSize),

@@ -37,8 +37,21 @@ export interface SchemeSetup {
   createVersioning(): BaseVersioning;
   /** The city list route(s) for `handler`, laid out the way the scheme needs. */
   cityRoutes(handler: unknown): (Route | Include)[];
-  /** How to ask for `version` (reversing on a version-neutral request). */
-  locate(version: string, reverse: NeutralReverse): VersionLocation;
+  /**
+   * How a client asks for `version` (reversing on a version-neutral request): a served one, or any other label the
+   * way a client would try it (`/api/v9/cities/`), so the page can show the API's answer. Null when the scheme
+   * cannot carry the label (a host name label takes letters and digits only). Labels reach it already checked by
+   * {@link isAskableLabel}.
+   */
+  locate(version: string, reverse: NeutralReverse): VersionLocation | null;
+}
+
+/**
+ * Whether a version label from a page URL can be put into a request at all: URL-safe token characters (valid in a
+ * path segment, a query value and a media type parameter), not only dots, at most 40.
+ */
+export function isAskableLabel(label: string): boolean {
+  return /^(?!\.+$)[A-Za-z0-9._~-]{1,40}$/.test(label);
 }
 
 function options(versions: readonly [string, string]) {
@@ -67,7 +80,15 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
           namespace: version,
         }),
       ),
-    locate: (version, reverse) => ({ url: reverse(`${version}:${citiesRouteName}`), headers: {} }),
+    locate: (version, reverse) => {
+      if ((pathLabels as readonly string[]).includes(version)) {
+        return { url: reverse(`${version}:${citiesRouteName}`), headers: {} };
+      }
+      // No namespace of that name, so nothing to reverse: the first namespace's URL with the label in its place.
+      const url = new URL(reverse(`${pathLabels[0]}:${citiesRouteName}`));
+      url.pathname = url.pathname.replace(`/api/${pathLabels[0]}/`, `/api/${version}/`);
+      return { url: url.href, headers: {} };
+    },
   },
   'accept-header': {
     name: 'accept-header',
@@ -85,6 +106,8 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     createVersioning: () => new HostNameVersioning(options(pathLabels)),
     cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName })],
     locate: (version, reverse) => {
+      // HostNameVersioning reads the first of three labels of letters and digits.
+      if (!/^[A-Za-z0-9]+$/.test(version)) return null;
       const url = new URL(reverse(citiesRouteName));
       url.hostname = `${version}.${versionHostDomain}`;
       return { url: url.href, headers: {} };

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
 import { isAPIException, NotFound, path, UrlConf } from '@restdash/versioning';
 import { versioned } from '@restdash/versioning/fastify';
-import type { ApiMeta, SchemeName, VersionRequest } from '../shared/api.js';
+import type { ApiMeta, SchemeName, VersionAsk, VersionRequest } from '../shared/api.js';
 import {
   defaultPageSize,
   maxPageSize,
@@ -14,13 +14,14 @@ import {
   toCurl,
 } from '../shared/api.js';
 import type { PageState } from '../shared/page-state.js';
-import { requestedPage } from '../shared/page-state.js';
+import { requestedPage, requestedVersion } from '../shared/page-state.js';
 import { toV1, toV2 } from './api-shapes.js';
 import { loadCities } from './cities.js';
 import { loadClientFiles, renderPage } from './client-files.js';
 import { paginate, parseListParams } from './list-params.js';
 import type { ListParams } from './list-params.js';
-import { citiesRouteName, schemes, shapeOf } from './schemes.js';
+import { sendProblem } from './problems.js';
+import { citiesRouteName, isAskableLabel, schemes, shapeOf } from './schemes.js';
 
 /** Options of {@link createServer}. */
 export interface DemoServerOptions {
@@ -88,11 +89,18 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const client = loadClientFiles(options.clientDir ?? defaultClientDir);
   const versioning = setup.createVersioning();
 
+  /** How a client asks for `version` (any label) under this scheme; null when the label cannot be asked for. */
+  function askFor(request: FastifyRequest, version: string): VersionAsk | null {
+    if (!isAskableLabel(version)) return null;
+    const location = setup.locate(version, (name, reverseOptions) => request.reverse(name, reverseOptions));
+    return location === null ? null : { version, ...location, curl: toCurl(location) };
+  }
+
   function describeVersions(request: FastifyRequest): VersionRequest[] {
     return setup.versions.map((version) => {
-      const location = setup.locate(version, (name, reverseOptions) => request.reverse(name, reverseOptions));
-      const shape = shapeOf(setup, version) ?? 1;
-      return { version, shape, ...location, curl: toCurl(location) };
+      const ask = askFor(request, version);
+      if (ask === null) throw new Error(`The ${scheme} scheme cannot ask for its own version ${version}.`);
+      return { ...ask, shape: shapeOf(setup, version) ?? 1 };
     });
   }
 
@@ -119,7 +127,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       versions: describeVersions(request),
       parameters: {
         page: 'page number from 1, or "last"; past the end: 404',
-        page_size: `rows per page, default ${defaultPageSize}, capped at ${maxPageSize}`,
+        page_size: `rows per page, from 1 to ${maxPageSize}, default ${defaultPageSize}; outside: 400`,
         ordering: orderings.join(' | '),
         search: `case- and accent-insensitive part of the name, at most ${maxSearchLength} characters`,
       },
@@ -150,12 +158,17 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       fully_expanded: false,
       first_last: true,
       previous_next: true,
-      class_name: 'mb-0 flex-wrap',
+      // One row, never wrapped (a wrapped group breaks its borders): narrow screens get fewer items instead.
+      class_name: 'mb-0',
     }).toJSON();
+    const versions = describeVersions(request);
+    const version = requestedVersion(query, { versions });
+    const served = versions.some((candidate) => candidate.version === version);
     const state: PageState = {
       scheme,
       schemeClass: versioning.constructor.name,
-      versions: describeVersions(request),
+      versions,
+      unserved: served ? null : { version, request: askFor(request, version) },
       layout,
     };
     return reply
@@ -172,14 +185,15 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
 
   const app = Fastify({ logger: options.logger ?? false });
   // The hostname scheme serves each version from its own origin (v2.demo.localhost), so the page's
-  // requests to the API are cross-origin; the API is public and read-only.
+  // requests to the API are cross-origin; the API is public and read-only, so the page may read every
+  // response header (Content-Language, and whatever the API adds).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('access-control-allow-origin', '*');
-  });
-  app.setErrorHandler(async (error, _request, reply) => {
-    if (isAPIException(error)) {
-      return reply.code(error.statusCode).type('application/problem+json').send(error.toJSON());
+    if (request.url.startsWith('/api/')) {
+      reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', '*');
     }
+  });
+  app.setErrorHandler(async (error, request, reply) => {
+    if (isAPIException(error)) return sendProblem(reply, error, request.headers['accept-language']);
     reply.log.error(error);
     return reply.code(500).type('application/problem+json').send({
       type: 'about:blank',
@@ -189,11 +203,10 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       code: 'error',
     });
   });
+  // A path under no route (under namespace versioning also /api/v9/cities/: no namespace serves v9) is the
+  // library's translated 404 `Not found.`, as the adapters' `problems: true` answers it.
   app.setNotFoundHandler(async (request, reply) =>
-    reply
-      .code(404)
-      .type('application/problem+json')
-      .send(new NotFound(`No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`).toJSON()),
+    sendProblem(reply, new NotFound(), request.headers['accept-language']),
   );
   app.get('/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string };

@@ -8,8 +8,10 @@ export type Ordering = (typeof orderings)[number];
 
 /** Page size when the request gives none. */
 export const defaultPageSize = 10;
-/** Larger `page_size` values are capped to this, as DRF's `max_page_size` does. */
+/** The largest `page_size`; a larger one (like 0) is a 400 that says the range, never silently capped. */
 export const maxPageSize = 100;
+/** The page sizes the web page offers (its select). */
+export const pageSizeChoices = [10, 25, 50, 100] as const;
 /** Longest `search` accepted. */
 export const maxSearchLength = 100;
 
@@ -71,17 +73,21 @@ export type SchemeName = (typeof schemeNames)[number];
 /** Which response shape a version label serves. */
 export type Shape = 1 | 2;
 
-/** How a client asks for one version of the city list under the running scheme. */
-export interface VersionRequest {
+/** How a client asks for a version label of the city list under the running scheme (served or not). */
+export interface VersionAsk {
   /** The version label as the scheme spells it (`v2`, `2`). */
   readonly version: string;
-  readonly shape: Shape;
   /** Absolute URL of the first page. */
   readonly url: string;
   /** Headers to send (the `Accept` header for accept-header versioning), else empty. */
   readonly headers: Readonly<Record<string, string>>;
   /** The same request as a shell command. */
   readonly curl: string;
+}
+
+/** How a client asks for one version the running scheme serves, and the response shape it gets. */
+export interface VersionRequest extends VersionAsk {
+  readonly shape: Shape;
 }
 
 /** A request as a copy-pasteable shell command (URL and headers single-quoted; they hold no quote). */

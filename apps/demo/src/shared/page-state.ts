@@ -1,7 +1,7 @@
 // The web page's URL and the state the server embeds into it, shared by server and client.
 import type { ComponentJSON, PaginationProps } from '@restdash/pagination';
 import { defaultPageSize, maxPageSize, parseWholeNumber } from './api.js';
-import type { SchemeName, VersionRequest } from './api.js';
+import type { SchemeName, VersionAsk, VersionRequest } from './api.js';
 
 /** Where the server embeds the page's state in `index.html` (see src/client/index.html). */
 export const stateMarker = '<!--demo-state-->';
@@ -17,13 +17,20 @@ export interface PageState {
   readonly schemeClass: string;
   /** How to ask for each version, first = default. */
   readonly versions: readonly VersionRequest[];
+  /**
+   * The page URL's version when the scheme does not serve it (`/?version=v9`), so the page can ask the API for it
+   * and show the API's own answer; `request` is null when the label cannot be put into a request of this scheme.
+   * Null when the page URL asks for a served version.
+   */
+  readonly unserved: { readonly version: string; readonly request: VersionAsk | null } | null;
   /** The initial pagination, `new Pagination({...}).toJSON()` for the requested page. */
   readonly layout: ComponentJSON<PaginationProps>;
 }
 
-/** The version a page URL asks for: its `version` parameter, else the default (first) version. */
+/** The version a page URL asks for: its `version` parameter, else (absent or empty) the default (first) version. */
 export function requestedVersion(pageQuery: URLSearchParams, state: Pick<PageState, 'versions'>): string {
-  return pageQuery.get('version') ?? state.versions[0]?.version ?? '';
+  const version = pageQuery.get('version');
+  return version === null || version === '' ? (state.versions[0]?.version ?? '') : version;
 }
 
 /** The page number a page URL shows as active; 0 (nothing active) when `page` is not a whole number. */
@@ -35,7 +42,7 @@ export function requestedPage(pageQuery: URLSearchParams, totalPages: number): n
 }
 
 /** The API URL for a page URL: the version's first-page URL plus the forwarded parameters. */
-export function apiUrl(version: VersionRequest, pageQuery: URLSearchParams): string {
+export function apiUrl(version: Pick<VersionAsk, 'url'>, pageQuery: URLSearchParams): string {
   const url = new URL(version.url);
   for (const key of forwardedParams) {
     const value = pageQuery.get(key);
@@ -58,8 +65,17 @@ export function pageHref(
   return query === '' ? '/' : `/?${query}`;
 }
 
-/** The rows per page a page URL gets from the API (its `page_size`, capped; else the default). */
+/** The rows per page a page URL gets from the API: its `page_size`, else the default (also for one the API refuses). */
 export function requestedPageSize(pageQuery: URLSearchParams): number {
   const size = parseWholeNumber(pageQuery.get('page_size'));
-  return size === null ? defaultPageSize : Math.min(size, maxPageSize);
+  return size === null || size > maxPageSize ? defaultPageSize : size;
+}
+
+/**
+ * The page URL changes that show what an API link of the response points at: its `page`, `page_size`,
+ * `ordering` and `search` (absent ones removed), so the page asks the API for that very URL.
+ */
+export function linkChanges(apiLink: string): Record<string, string | null> {
+  const query = new URL(apiLink).searchParams;
+  return Object.fromEntries(forwardedParams.map((key) => [key, query.get(key)]));
 }

@@ -27,11 +27,11 @@ function ensureBuilt(
   execFileSync(join(root, 'node_modules', '.bin', command), args, { cwd: demo, stdio: 'inherit' });
 }
 
-/** Runs `tsc -p tsconfig.build.json` unless dist/server/main.js is newer than the server's sources. */
+/** Runs `tsc -b tsconfig.build.json` unless dist/server/main.js is newer than the server's sources. */
 export function ensureServerBuild(): string {
   const main = join(demo, 'dist', 'server', 'main.js');
   ensureBuilt(main, [join(demo, 'src', 'server'), join(demo, 'src', 'shared')], 'tsc', [
-    '-p',
+    '-b',
     'tsconfig.build.json',
   ]);
   return main;

@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import { type APIException, DisallowedHost, isAPIException } from '../errors.js';
 import { requestFactory } from '../http/request.js';
 import { languageFromAcceptLanguage, LazyString, supportedLanguages, withLanguage } from '../i18n/index.js';
-import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, ReverseOptions, VersioningRequest } from '../types.js';
 import {
@@ -62,8 +61,8 @@ export interface Mount<Handler> {
   readonly methods: readonly string[] | null;
   /** The route's handler, an ordinary handler of the framework. */
   readonly handler: Handler;
-  /** The route's scheme reads `Accept`, so every response of it varies on it. */
-  readonly varyAccept: boolean;
+  /** The request headers the route's scheme reads (its `varyHeaders`, joined), for `Vary` on every response; `''` when none. */
+  readonly vary: string;
   /** The names the framework gives this path's parameters. */
   readonly paramKeys: readonly string[];
   /** The route's match for the framework's decoded parameters of a request routed here. */
@@ -179,30 +178,30 @@ export function mountRoutes<Handler>(
   const lifecycles = compileLifecycle(where, options, routes);
   return routes.flatMap(({ route, scheme }, index) => {
     const lifecycle = lifecycles[index] as RouteLifecycle;
-    const varyAccept = scheme instanceof AcceptHeaderVersioning;
+    const vary = (scheme?.varyHeaders ?? []).join(', ');
     return translateRoute(route, dialect).map(({ path, params }): Mount<Handler> => ({
       route,
       path,
       methods: route.methods,
       handler: route.handler as Handler,
-      varyAccept,
+      vary,
       paramKeys: params.map(({ key }) => key),
       matchOf: (values) => resolverMatchOf(route, kwargsFromParams(values, params)),
       version: (input, match, setHeader) =>
         versionRequest(makeRequest(input), match, route, scheme, lifecycle, setHeader),
-      problem: (error, acceptLanguage) => renderProblem(error, acceptLanguage, varyAccept),
+      problem: (error, acceptLanguage) => renderProblem(error, acceptLanguage, vary),
     }));
   });
 }
 
 /**
  * The problem+json response for `error`: its detail in the language `Accept-Language` asks for (English when none
- * fits), `Content-Language` and `Vary: Accept-Language` when the detail is translatable, `Vary: Accept` when asked.
+ * fits), `Content-Language` and `Vary: Accept-Language` when the detail is translatable, and `Vary: <vary>`.
  */
 export function renderProblem(
   error: APIException,
   acceptLanguage: string | null | undefined,
-  varyAccept: boolean,
+  vary: string,
 ): Problem {
   const translatable = error.detail instanceof LazyString;
   const asked = languageFromAcceptLanguage(acceptLanguage, supportedLanguages()) ?? 'en';
@@ -214,13 +213,13 @@ export function renderProblem(
   const body = render(asked);
   // A message the catalog lacks comes out in English, and the header must say so.
   const language = asked !== 'en' && body === render('en') ? 'en' : asked;
-  const vary = [...(varyAccept ? ['Accept'] : []), ...(translatable ? ['Accept-Language'] : [])].join(', ');
+  const varies = [...(vary === '' ? [] : [vary]), ...(translatable ? ['Accept-Language'] : [])].join(', ');
   return {
     status: error.statusCode,
     headers: {
       'content-type': 'application/problem+json',
       ...(translatable ? { 'content-language': language } : {}),
-      ...(vary === '' ? {} : { vary }),
+      ...(varies === '' ? {} : { vary: varies }),
     },
     body,
   };
@@ -236,14 +235,20 @@ export function appendField(current: unknown, value: string): string {
   return text === '' ? value : `${text}, ${value}`;
 }
 
-/** A `Vary` value with `field` added, unless it is there already (case-insensitively) or the value is `*`. */
-export function appendVary(current: unknown, field: string): string {
-  const text = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
-  if (text === field) return text;
-  if (text.trim() === '') return field;
-  const fields = text.split(',').map((entry) => entry.trim().toLowerCase());
-  if (fields.includes('*') || fields.includes(field.toLowerCase())) return text;
-  return `${text}, ${field}`;
+/** A `Vary` value with each of `fields` (comma-separated) added, unless it is there already (case-insensitively) or the value is `*`. */
+export function appendVary(current: unknown, fields: string): string {
+  let text = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
+  if (text === fields) return text;
+  if (text.trim() === '') return fields;
+  const present = text.split(',').map((entry) => entry.trim().toLowerCase());
+  if (present.includes('*')) return text;
+  for (const field of fields.split(',')) {
+    const name = field.trim();
+    if (name === '' || present.includes(name.toLowerCase())) continue;
+    present.push(name.toLowerCase());
+    text = `${text}, ${name}`;
+  }
+  return text;
 }
 
 /**

@@ -545,3 +545,20 @@ export function negotiate(acceptHeader: string | null, renderers: readonly strin
     parseRenderers('negotiate(acceptHeader, renderers)', renderers),
   );
 }
+
+/**
+ * Calls `visit(type, subtype, q)` for each well-formed element of an `Accept` header, in order, with its type and
+ * subtype as sent and its weight; malformed elements are skipped. Linear in the header's length.
+ */
+export function scanAccept(header: string, visit: (type: string, subtype: string, q: number) => void): void {
+  const scanner = new RangeScanner(header, true);
+  while (!scanner.done) {
+    if (scanner.scan()) {
+      visit(
+        header.slice(scanner.start, scanner.slash),
+        header.slice(scanner.slash + 1, scanner.subtypeEnd),
+        scanner.q,
+      );
+    }
+  }
+}

@@ -9,3 +9,4 @@ export {
   withLanguage,
 } from './lazy.js';
 export type { MessageParams } from './lazy.js';
+export { addTranslations } from './translations.js';

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { catalogs } from './catalogs/index.js';
+import { addedLanguages, addedTranslation } from './translations.js';
 
 const requestLanguage = new AsyncLocalStorage<string>();
 let activeLanguage = 'en';
@@ -7,9 +8,9 @@ let activeLanguage = 'en';
 /** Parameters substituted into a message's `%(name)s` placeholders after translation. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-/** Languages with a catalog, plus English (the msgids themselves). */
+/** Languages with a catalog, plus English (the msgids themselves), plus those added by `addTranslations()`. */
 export function supportedLanguages(): readonly string[] {
-  return ['en', ...Object.keys(catalogs)];
+  return ['en', ...Object.keys(catalogs), ...addedLanguages()];
 }
 
 /**
@@ -58,11 +59,16 @@ function interpolate(text: string, params: MessageParams | undefined): string {
   );
 }
 
-/** Translates `msgid` into the active language now; English when the catalog has no entry. */
+/**
+ * Translates `msgid` into the active language now: the application's translation (`addTranslations()`), else the
+ * package catalog's, else English.
+ */
 export function gettext(msgid: string, params?: MessageParams): string {
   const language = getLanguage();
   const catalog = language === 'en' ? undefined : catalogs[language];
-  const translated = catalog && Object.hasOwn(catalog, msgid) ? catalog[msgid] : undefined;
+  const translated =
+    addedTranslation(language, msgid) ??
+    (catalog && Object.hasOwn(catalog, msgid) ? catalog[msgid] : undefined);
   return interpolate(translated ?? msgid, params);
 }
 

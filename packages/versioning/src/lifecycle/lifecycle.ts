@@ -78,7 +78,7 @@ function withMembers<E extends object>(error: E, supportedVersions: readonly str
 
 /**
  * Whether `error`, thrown while determining the version, refuses the version itself: a 404, or a 406 other than
- * content negotiation's (which fails again when read).
+ * the one of content negotiation (the request throws that same error again when its media type is read).
  */
 function isVersionError(error: unknown, request: VersioningRequest): boolean {
   if (!isAPIException(error)) return false;
@@ -86,8 +86,8 @@ function isVersionError(error: unknown, request: VersioningRequest): boolean {
   if (error.statusCode !== 406) return false;
   try {
     return typeof request.acceptedMediaType === 'string';
-  } catch {
-    return false;
+  } catch (negotiation) {
+    return negotiation !== error;
   }
 }
 

@@ -1,5 +1,7 @@
 import { compile, parse, pathToRegexp, type Key, type Token, TokenData } from 'path-to-regexp';
 import { NoReverseMatch } from '../errors.js';
+import { checkOperation } from '../openapi/operation.js';
+import type { OpenAPIOperation } from '../openapi/openapi.types.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from './describe.js';
@@ -28,6 +30,11 @@ export interface PathOptions<V extends string = string> {
    * @default undefined (up to the newest)
    */
   readonly until?: NoInfer<V>;
+  /**
+   * Members of an OpenAPI Operation Object merged into each operation `openapi()` generates for this route
+   * (`@restdash/versioning/openapi`). @default undefined (the generated operation as it is)
+   */
+  readonly openapi?: OpenAPIOperation;
 }
 
 /** One route, as {@link path} made it. */
@@ -45,6 +52,8 @@ export interface Route {
   readonly since: string | null;
   /** First version the route no longer exists in; `null`: up to the newest. */
   readonly until: string | null;
+  /** What `openapi()` merges into the route's operations, checked and deep-frozen; `null` when not given. */
+  readonly openapi: OpenAPIOperation | null;
 }
 
 /** A group of routes under a common prefix and, optionally, a namespace, as {@link include} made it. */
@@ -83,6 +92,8 @@ export interface FlatRoute {
   readonly since: string | null;
   /** First version the route no longer exists in; `null`: up to the newest. */
   readonly until: string | null;
+  /** What `openapi()` merges into the route's operations; `null` when not given. */
+  readonly openapi: OpenAPIOperation | null;
   /**
    * path-to-regexp's `parse()` of {@link pattern} (deeply frozen), for adapters translating it into their router's
    * syntax. Literal text is percent-encoded as on the wire (`/café/` → `/caf%C3%A9/`).
@@ -204,7 +215,7 @@ export function path<V extends string = string>(
   if (!isPlainObject(options)) {
     throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
   }
-  checkKnownKeys(where, options, ['name', 'methods', 'versioning', 'since', 'until']);
+  checkKnownKeys(where, options, ['name', 'methods', 'versioning', 'openapi', 'since', 'until']);
   compilePattern(where, route);
   const { name, methods, versioning } = options;
   const range = {
@@ -225,6 +236,8 @@ export function path<V extends string = string>(
     methods: methods === undefined ? null : checkMethods(where, methods),
     versioning: scheme,
     ...range,
+    openapi:
+      options.openapi === undefined ? null : checkOperation(`${where}: options.openapi`, options.openapi),
   });
   made.add(entry);
   return entry;
@@ -386,6 +399,7 @@ function compileRoute(route: Route, pattern: string, namespaces: readonly string
     versioning: route.versioning,
     since: route.since,
     until: route.until,
+    openapi: route.openapi,
     tokens: data.tokens,
     params,
     regexp,

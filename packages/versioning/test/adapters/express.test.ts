@@ -6,6 +6,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { moreSchemesContract } from './more-schemes.contract.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { fetchReply, listen } from './support.js';
 
@@ -30,6 +31,7 @@ const harness: AdapterHarness = {
 
 describe('express adapter', () => {
   adapterContract(harness);
+  moreSchemesContract(harness);
   lifecycleContract(harness);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {

@@ -6,6 +6,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { moreSchemesContract } from './more-schemes.contract.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 
 const harness: AdapterHarness = {
@@ -29,6 +30,7 @@ const harness: AdapterHarness = {
 
 describe('fastify adapter', () => {
   adapterContract(harness);
+  moreSchemesContract(harness);
   lifecycleContract(harness);
 
   test('several plugins share one set of decorators; a path and method routed twice go to the first route', async () => {

@@ -8,6 +8,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { moreSchemesContract } from './more-schemes.contract.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { listen } from './support.js';
 
@@ -39,6 +40,7 @@ const harness: AdapterHarness = {
 
 describe('hono adapter', () => {
   adapterContract(harness);
+  moreSchemesContract(harness);
   lifecycleContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {

@@ -4,6 +4,7 @@ import { versioned, type VersionedRequestListener } from '../../src/adapters/nod
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { moreSchemesContract } from './more-schemes.contract.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { fetchReply, listen, type Served } from './support.js';
 
@@ -26,6 +27,7 @@ const harness: AdapterHarness = {
 
 describe('node:http adapter', () => {
   adapterContract(harness);
+  moreSchemesContract(harness);
   lifecycleContract(harness);
 
   describe('routing of its own', () => {

@@ -17,17 +17,18 @@ export const varyCases: readonly VaryCase[] = [
 export interface ProblemCase {
   readonly title: string;
   readonly acceptLanguage: string | undefined;
-  readonly varyAccept: boolean;
+  /** The scheme's `Vary` fields, joined. */
+  readonly vary: string;
   readonly detail: string;
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** `renderProblem(new NotFound(), acceptLanguage, varyAccept)` */
+/** `renderProblem(new NotFound(), acceptLanguage, vary)` */
 export const notFoundCases: readonly ProblemCase[] = [
   {
     title: 'no Accept-Language: English',
     acceptLanguage: undefined,
-    varyAccept: false,
+    vary: '',
     detail: 'Not found.',
     headers: {
       'content-type': 'application/problem+json',
@@ -38,7 +39,7 @@ export const notFoundCases: readonly ProblemCase[] = [
   {
     title: 'the best supported language by q-value',
     acceptLanguage: 'en;q=0.2, fr-CH, de;q=0.9',
-    varyAccept: false,
+    vary: '',
     detail: 'Pas trouvé.',
     headers: {
       'content-type': 'application/problem+json',
@@ -49,7 +50,7 @@ export const notFoundCases: readonly ProblemCase[] = [
   {
     title: 'garbage: English',
     acceptLanguage: ';;q=,,\u0000*',
-    varyAccept: true,
+    vary: 'Accept',
     detail: 'Not found.',
     headers: {
       'content-type': 'application/problem+json',
@@ -57,4 +58,24 @@ export const notFoundCases: readonly ProblemCase[] = [
       vary: 'Accept, Accept-Language',
     },
   },
+  {
+    title: 'a scheme reading two headers: both, then Accept-Language',
+    acceptLanguage: 'de',
+    vary: 'Api-Version, Accept',
+    detail: 'Nicht gefunden.',
+    headers: {
+      'content-type': 'application/problem+json',
+      'content-language': 'de',
+      vary: 'Api-Version, Accept, Accept-Language',
+    },
+  },
+];
+
+/** `appendVary(current, 'Api-Version, Accept')`: each field added once. */
+export const varyListCases: readonly VaryCase[] = [
+  { current: undefined, expected: 'Api-Version, Accept' },
+  { current: 'Cookie', expected: 'Cookie, Api-Version, Accept' },
+  { current: 'accept', expected: 'accept, Api-Version' },
+  { current: 'API-VERSION, Accept', expected: 'API-VERSION, Accept' },
+  { current: '*', expected: '*' },
 ];

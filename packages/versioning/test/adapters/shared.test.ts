@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { appendVary, catchProblems, renderProblem } from '../../src/adapters/shared.js';
 import { APIException, NotAcceptable, NotFound } from '../../src/errors.js';
 import { gettextLazy } from '../../src/i18n/index.js';
-import { notFoundCases, varyCases } from './shared.cases.js';
+import { notFoundCases, varyCases, varyListCases } from './shared.cases.js';
 
 describe('renderProblem', () => {
-  test.each(notFoundCases)('$title', ({ acceptLanguage, varyAccept, detail, headers }) => {
-    const problem = renderProblem(new NotFound(), acceptLanguage, varyAccept);
+  test.each(notFoundCases)('$title', ({ acceptLanguage, vary, detail, headers }) => {
+    const problem = renderProblem(new NotFound(), acceptLanguage, vary);
     expect(problem.status).toBe(404);
     expect(problem.headers).toEqual(headers);
     expect(JSON.parse(problem.body)).toEqual({
@@ -19,7 +19,7 @@ describe('renderProblem', () => {
   });
 
   test('a plain-string detail is not translated, so it claims no language and does not vary on it', () => {
-    const problem = renderProblem(new NotAcceptable('Only CSV here.'), 'de', true);
+    const problem = renderProblem(new NotAcceptable('Only CSV here.'), 'de', 'Accept');
     expect(problem.headers).toEqual({ 'content-type': 'application/problem+json', vary: 'Accept' });
     expect(JSON.parse(problem.body)).toMatchObject({ status: 406, detail: 'Only CSV here.' });
   });
@@ -30,7 +30,7 @@ describe('renderProblem', () => {
       'teapot',
       418,
     );
-    const problem = renderProblem(error, 'de', false);
+    const problem = renderProblem(error, 'de', '');
     expect(problem.headers['content-language']).toBe('en');
     expect(JSON.parse(problem.body)).toMatchObject({
       status: 418,
@@ -43,6 +43,10 @@ describe('renderProblem', () => {
 describe('appendVary', () => {
   test.each(varyCases)('$current + Accept → $expected', ({ current, expected }) => {
     expect(appendVary(current, 'Accept')).toBe(expected);
+  });
+
+  test.each(varyListCases)('$current + Api-Version, Accept → $expected', ({ current, expected }) => {
+    expect(appendVary(current, 'Api-Version, Accept')).toBe(expected);
   });
 });
 

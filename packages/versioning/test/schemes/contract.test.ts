@@ -70,15 +70,6 @@ describe.each(schemeContracts)('$name (the contract every scheme keeps)', (contr
     expect(error.message).toBe(contract.message);
   });
 
-  test('invalidVersionMessage is lazily translated text with the exact English wording', () => {
-    const { invalidVersionMessage } = new Scheme();
-    expect(invalidVersionMessage).toBeInstanceOf(LazyString);
-    expect(String(invalidVersionMessage)).toBe(contract.message);
-    expect(JSON.stringify({ detail: invalidVersionMessage })).toBe(
-      JSON.stringify({ detail: contract.message }),
-    );
-  });
-
   test('without settings the attributes are null, null and "version"', () => {
     const scheme = new Scheme();
     expect([scheme.defaultVersion, scheme.allowedVersions, scheme.versionParam]).toEqual([
@@ -116,7 +107,11 @@ describe.each(schemeContracts)('$name (the contract every scheme keeps)', (contr
       override versionParam = 'pinned';
     }
     configure({ defaultVersion: 'v1', allowedVersions: ['v1'] });
-    const scheme = new Pinned({ defaultVersion: 'v1', allowedVersions: ['v1'], versionParam: 'version' });
+    const scheme = new Pinned({
+      defaultVersion: 'v1',
+      allowedVersions: ['v1'],
+      ...(contract.takesVersionParam ? { versionParam: 'version' } : {}),
+    });
     expect([scheme.defaultVersion, scheme.allowedVersions, scheme.versionParam]).toEqual([
       'v2',
       ['v2'],
@@ -153,6 +148,31 @@ describe.each(schemeContracts)('$name (the contract every scheme keeps)', (contr
     expect(new Scheme(restricted).reverse('users-detail', options)).toBe('/users/3/?page=2');
   });
 });
+
+describe.each(schemeContracts.filter((contract) => contract.ownsMessage))(
+  '$name (its own message for a version that is not allowed)',
+  (contract) => {
+    test('invalidVersionMessage is lazily translated text with the exact English wording', () => {
+      const { invalidVersionMessage } = new contract.Scheme();
+      expect(invalidVersionMessage).toBeInstanceOf(LazyString);
+      expect(String(invalidVersionMessage)).toBe(contract.message);
+      expect(JSON.stringify({ detail: invalidVersionMessage })).toBe(
+        JSON.stringify({ detail: contract.message }),
+      );
+    });
+  },
+);
+
+describe.each(schemeContracts.filter((contract) => !contract.takesVersionParam))(
+  '$name (reads no versionParam)',
+  ({ name, Scheme }) => {
+    test('a versionParam option is refused, naming the known options', () => {
+      expect(() => new Scheme({ versionParam: 'v' })).toThrow(
+        new RegExp(`^new ${name}\\(.*\\): unknown option "versionParam"; known: `),
+      );
+    });
+  },
+);
 
 describe.each(schemeContracts.filter((contract) => contract.usesVersionParam))(
   '$name (the version travels under versionParam)',

@@ -76,7 +76,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
   for (const mount of mountRoutes<RequestHandler>(where, urlconf, options, 'path-to-regexp')) {
     const handle: RequestHandler = (req, res, next) => {
-      if (mount.varyAccept) res.vary('Accept');
+      if (mount.vary !== '') res.vary(mount.vary);
       return catchProblems(
         () => {
           const versioning = mount.version(req, mount.matchOf(req.params), (name, value) => {

@@ -17,11 +17,13 @@ declare module 'fastify' {
 
 const decorated = ['version', 'versioningScheme', 'resolverMatch', 'reverse'] as const;
 
-// Errors answered by Fastify's error handler go through onSend as well, so they vary on Accept too.
-const varyOnAccept: onSendHookHandler = (_request, reply, payload, done) => {
-  reply.header('vary', appendVary(reply.getHeader('vary'), 'Accept'));
-  done(null, payload);
-};
+// Errors answered by Fastify's error handler go through onSend as well, so they vary on the scheme's headers too.
+const varyOn =
+  (fields: string): onSendHookHandler =>
+  (_request, reply, payload, done) => {
+    reply.header('vary', appendVary(reply.getHeader('vary'), fields));
+    done(null, payload);
+  };
 
 /**
  * A Fastify plugin serving every route of `urlconf` with its handler (an ordinary Fastify handler), each request
@@ -51,7 +53,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
       app.route({
         method: methods,
         url: mount.path,
-        ...(mount.varyAccept ? { onSend: varyOnAccept } : {}),
+        ...(mount.vary === '' ? {} : { onSend: varyOn(mount.vary) }),
         // The handler's own result goes to Fastify as it is: no wrapper, no extra promise.
         handler(request, reply) {
           const match = mount.matchOf(request.params as Record<string, unknown>);

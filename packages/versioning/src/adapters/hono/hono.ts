@@ -15,10 +15,10 @@ export interface VersioningEnv {
   Variables: VersioningVariables;
 }
 
-/** A response that varies on `Accept`; a copy when its headers are immutable (a `fetch()` response's are). */
-function varyOnAccept(response: Response): Response {
+/** A response that varies on `fields`; a copy when its headers are immutable (a `fetch()` response's are). */
+function varyOn(response: Response, fields: string): Response {
   const current = response.headers.get('vary');
-  const vary = appendVary(current, 'Accept');
+  const vary = appendVary(current, fields);
   if (vary === current) return response;
   try {
     response.headers.set('vary', vary);
@@ -82,7 +82,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<Versi
       // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
       const finish = (response: unknown): unknown =>
         response instanceof Response
-          ? withFields(mount.varyAccept ? varyOnAccept(response) : response, fields)
+          ? withFields(mount.vary !== '' ? varyOn(response, mount.vary) : response, fields)
           : response;
       return catchProblems(
         () => {
@@ -94,7 +94,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<Versi
           });
           expose(c, versioning);
           // Responses the handler makes with `c` carry it from the start, so finish() finds it there.
-          if (mount.varyAccept) c.header('vary', 'Accept');
+          if (mount.vary !== '') c.header('vary', mount.vary);
           const response: unknown = versioning.handler(c, next);
           // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
           return isPromiseLike(response) ? Promise.resolve(response).then(finish) : finish(response);

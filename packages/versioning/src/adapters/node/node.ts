@@ -71,7 +71,7 @@ export function versioned(
         for (const name of mount.methods ?? []) allowed.add(name);
         continue;
       }
-      if (mount.varyAccept) res.setHeader('vary', 'Accept');
+      if (mount.vary !== '') res.setHeader('vary', mount.vary);
       const fail = (error: unknown): void => {
         onError(error, req);
         send(res, mount.problem(new APIException(), language));
@@ -98,6 +98,6 @@ export function versioned(
     const methods = allowed === null ? [] : [...allowed];
     if (methods.length > 0) res.setHeader('allow', methods.join(', '));
     const error = methods.length > 0 ? new MethodNotAllowed(method, methods) : new NotFound();
-    send(res, renderProblem(error, language, false));
+    send(res, renderProblem(error, language, ''));
   };
 }

@@ -11,6 +11,9 @@ export const de: Readonly<Record<string, string>> = Object.freeze({
     'Ungültige Version im URL-Pfad. Entspricht keinem Versions-Namensraum.',
   'Invalid version in hostname.': 'Ungültige Version im Hostname.',
   'Invalid version in query parameter.': 'Ungültige Version im Anfrageparameter.',
+  'Invalid version in "%(header)s" header.': 'Ungültige Version in der "%(header)s" Kopfzeile.',
+  'The request asks for more than one version: %(versions)s.':
+    'Die Anfrage verlangt mehr als eine Version: %(versions)s.',
   'Version "%(version)s" is no longer available.': 'Version "%(version)s" ist nicht mehr verfügbar.',
   'Not available in version "%(version)s".': 'In Version "%(version)s" nicht verfügbar.',
 });

@@ -12,6 +12,9 @@ export const es: Readonly<Record<string, string>> = Object.freeze({
     'Versión inválida en la ruta de la URL. No coincide con ningún espacio de nombres de versión.',
   'Invalid version in hostname.': 'Versión inválida en el nombre de host.',
   'Invalid version in query parameter.': 'Versión inválida en el parámetro de consulta.',
+  'Invalid version in "%(header)s" header.': 'Versión inválida en la cabecera "%(header)s".',
+  'The request asks for more than one version: %(versions)s.':
+    'La solicitud pide más de una versión: %(versions)s.',
   'Version "%(version)s" is no longer available.': 'La versión "%(version)s" ya no está disponible.',
   'Not available in version "%(version)s".': 'No disponible en la versión "%(version)s".',
 });

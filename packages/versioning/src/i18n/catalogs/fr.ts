@@ -11,6 +11,9 @@ export const fr: Readonly<Record<string, string>> = Object.freeze({
     "Version non valide dans l'URL. Ne correspond à aucun espace de noms de version.",
   'Invalid version in hostname.': "Version non valide dans le nom d'hôte.",
   'Invalid version in query parameter.': 'Version non valide dans le paramètre de requête.',
+  'Invalid version in "%(header)s" header.': "Version non valide dans l'en-tête « %(header)s ».",
+  'The request asks for more than one version: %(versions)s.':
+    "La requête demande plus d'une version : %(versions)s.",
   'Version "%(version)s" is no longer available.': "La version « %(version)s » n'est plus disponible.",
   'Not available in version "%(version)s".': 'Non disponible dans la version « %(version)s ».',
 });

@@ -11,6 +11,9 @@ export const ja: Readonly<Record<string, string>> = Object.freeze({
     'URLパス内のバージョンが不正です。どのバージョンの名前空間にも一致しません。',
   'Invalid version in hostname.': 'ホスト名内のバージョンが不正です。',
   'Invalid version in query parameter.': 'クエリパラメータ内のバージョンが不正です。',
+  'Invalid version in "%(header)s" header.': '"%(header)s" ヘッダ内のバージョンが不正です。',
+  'The request asks for more than one version: %(versions)s.':
+    'リクエストが複数のバージョンを指定しています：%(versions)s。',
   'Version "%(version)s" is no longer available.': 'バージョン "%(version)s" は利用できなくなりました。',
   'Not available in version "%(version)s".': 'バージョン "%(version)s" では利用できません。',
 });

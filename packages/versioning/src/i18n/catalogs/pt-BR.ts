@@ -12,6 +12,9 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
     'Versão inválida no caminho da URL. Não corresponde a nenhuma versão do namespace.',
   'Invalid version in hostname.': 'Versão inválida no hostname.',
   'Invalid version in query parameter.': 'Versão inválida no parâmetro de query.',
+  'Invalid version in "%(header)s" header.': 'Versão inválida no cabeçalho "%(header)s".',
+  'The request asks for more than one version: %(versions)s.':
+    'A requisição pede mais de uma versão: %(versions)s.',
   'Version "%(version)s" is no longer available.': 'A versão "%(version)s" não está mais disponível.',
   'Not available in version "%(version)s".': 'Não disponível na versão "%(version)s".',
 });

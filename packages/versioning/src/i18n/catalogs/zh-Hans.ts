@@ -11,6 +11,8 @@ export const zhHans: Readonly<Record<string, string>> = Object.freeze({
     '在URL路径中发现无效的版本。无法匹配任何的版本命名空间。',
   'Invalid version in hostname.': '主机名包含无效版本。',
   'Invalid version in query parameter.': '请求参数里包含无效版本。',
+  'Invalid version in "%(header)s" header.': '“%(header)s” HTTP头包含无效版本。',
+  'The request asks for more than one version: %(versions)s.': '请求指定了多个版本：%(versions)s。',
   'Version "%(version)s" is no longer available.': '版本 “%(version)s” 已不再可用。',
   'Not available in version "%(version)s".': '在版本 “%(version)s” 中不可用。',
 });

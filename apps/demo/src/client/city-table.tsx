@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react';
+import type { CityListView } from './fetch-cities.js';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/** One page of cities in a table: the v1 columns, or v2's with the id and the location. */
+export function CityTable({ view, firstRank }: { view: CityListView; firstRank: number }): ReactElement {
+  const v2 = view.shape === 2;
+  return (
+    <div className="table-responsive">
+      <table className="table table-striped table-hover align-middle" data-testid="cities">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            {v2 && <th scope="col">id</th>}
+            <th scope="col">name</th>
+            <th scope="col">{v2 ? 'countryCode' : 'country'}</th>
+            <th scope="col" className="text-end">
+              population
+            </th>
+            {v2 && <th scope="col">location (lat, lon)</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {view.rows.map((row, index) => (
+            <tr key={row.key}>
+              <td className="text-body-secondary">{firstRank + index}</td>
+              {v2 && <td>{row.id}</td>}
+              <td className="city-name">{row.name}</td>
+              <td>{row.country}</td>
+              <td className="text-end font-monospace">{numberFormat.format(row.population)}</td>
+              {v2 && (
+                <td className="font-monospace small">
+                  {row.lat?.toFixed(4)}, {row.lon?.toFixed(4)}
+                </td>
+              )}
+            </tr>
+          ))}
+          {view.rows.length === 0 && (
+            <tr>
+              <td colSpan={v2 ? 6 : 4} className="text-center text-body-secondary">
+                No city matches.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

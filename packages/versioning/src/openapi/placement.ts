@@ -1,0 +1,131 @@
+import { type APIException, NotAcceptable, NotFound } from '../errors.js';
+import { LazyString, withLanguage } from '../i18n/index.js';
+import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
+import type { BaseVersioning } from '../schemes/base.js';
+import { HostNameVersioning } from '../schemes/hostname.js';
+import { NamespaceVersioning } from '../schemes/namespace.js';
+import { QueryParameterVersioning } from '../schemes/query-parameter.js';
+import { URLPathVersioning } from '../schemes/url-path.js';
+import type { ProblemDetails } from '../errors.js';
+import { describe } from '../urls/describe.js';
+
+/** Where a request of a route carries its version, as a document shows it. */
+export type Placement =
+  | { readonly kind: 'neutral' }
+  /** In the URL keyword `param`, written into the path; a path without it is the default version. */
+  | { readonly kind: 'url-path'; readonly param: string; readonly defaultVersion: string | null }
+  /** In the namespace of the route's includes. */
+  | { readonly kind: 'namespace' }
+  /** In a query or header parameter, `required` unless the version is the scheme's default. */
+  | {
+      readonly kind: 'parameter';
+      readonly in: 'query' | 'header';
+      readonly name: string;
+      readonly required: boolean;
+    }
+  /** In the media type's parameter `param`: `application/json; version=v2`. */
+  | { readonly kind: 'accept'; readonly param: string }
+  /** In a vendor media type, `template` with the version in place of `{version}`. */
+  | { readonly kind: 'media-type'; readonly mediaType: string }
+  /** In the host name, read by `regex` (group 1). */
+  | { readonly kind: 'host'; readonly regex: RegExp };
+
+/** A scheme as one version's document shows it: where the version goes, and the answer to a version it refuses. */
+export interface SchemeDocument {
+  readonly scheme: BaseVersioning | null;
+  readonly placement: Placement;
+  /** The problem a refused version is answered with, `null` where a documented request cannot be refused. */
+  readonly invalidVersion: ProblemDetails | null;
+}
+
+/** What `{version}` of a `MediaTypeVersioning` template matches (SPEC). */
+const versionInMediaType = /^[A-Za-z0-9._-]+$/;
+const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** `value` as a media-type parameter value: a token as is, anything else quoted (RFC 9110 §5.6.6). */
+export function parameterValue(value: string): string {
+  return token.test(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** The problem body an adapter sends for `error`, in English: documents do not depend on the active language. */
+export function problemOf(error: APIException): ProblemDetails {
+  return withLanguage('en', () => error.toJSON());
+}
+
+/** The scheme's own `invalidVersionMessage` when it has one (a subclass may set any text), else `fallback`. */
+function messageOf(scheme: BaseVersioning, fallback: string): string {
+  const message = (scheme as { invalidVersionMessage?: unknown }).invalidVersionMessage;
+  if (typeof message === 'string') return message;
+  return message instanceof LazyString ? withLanguage('en', () => message.toString()) : fallback;
+}
+
+/** A string member of `scheme` that schemes from other modules carry (`header`, `template`); `undefined` if none. */
+function stringMember(scheme: BaseVersioning, key: string): string | undefined {
+  const value = (scheme as unknown as Record<string, unknown>)[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/**
+ * How the document of `version` shows the routes of `scheme` (`null`: version-neutral). The five schemes of this
+ * module are known by class; `HeaderVersioning` by its `header` and `MediaTypeVersioning` by a `template` holding
+ * `{version}`. Throws a `TypeError` for a scheme whose version it cannot place, naming `where`.
+ */
+export function schemeDocument(
+  where: string,
+  scheme: BaseVersioning | null,
+  version: string,
+): SchemeDocument {
+  if (scheme === null) return { scheme, placement: { kind: 'neutral' }, invalidVersion: null };
+  const required = scheme.defaultVersion !== version;
+  const notFound = (fallback: string) => problemOf(new NotFound(messageOf(scheme, fallback)));
+  const notAcceptable = () =>
+    problemOf(new NotAcceptable(messageOf(scheme, 'Invalid version in "Accept" header.')));
+  if (scheme instanceof AcceptHeaderVersioning) {
+    return {
+      scheme,
+      placement: { kind: 'accept', param: scheme.versionParam },
+      invalidVersion: notAcceptable(),
+    };
+  }
+  if (scheme instanceof URLPathVersioning) {
+    const placement = {
+      kind: 'url-path',
+      param: scheme.versionParam,
+      // instanceof gives the generic class `any` versions.
+      defaultVersion: scheme.defaultVersion as string | null,
+    } as const;
+    return { scheme, placement, invalidVersion: notFound('Invalid version in URL path.') };
+  }
+  // A route of a namespace is reached only through its namespace's prefix, which holds the version already.
+  if (scheme instanceof NamespaceVersioning)
+    return { scheme, placement: { kind: 'namespace' }, invalidVersion: null };
+  if (scheme instanceof HostNameVersioning) {
+    if (!(scheme.hostnameRegex instanceof RegExp)) {
+      throw new TypeError(`${where}: hostnameRegex must be a RegExp, got ${describe(scheme.hostnameRegex)}`);
+    }
+    const placement = { kind: 'host', regex: scheme.hostnameRegex } as const;
+    return { scheme, placement, invalidVersion: notFound('Invalid version in hostname.') };
+  }
+  if (scheme instanceof QueryParameterVersioning) {
+    const placement = { kind: 'parameter', in: 'query', name: scheme.versionParam, required } as const;
+    return { scheme, placement, invalidVersion: notFound('Invalid version in query parameter.') };
+  }
+  const header = stringMember(scheme, 'header');
+  if (header !== undefined) {
+    const placement = { kind: 'parameter', in: 'header', name: header, required } as const;
+    return { scheme, placement, invalidVersion: notFound(`Invalid version in "${header}" header.`) };
+  }
+  const template = stringMember(scheme, 'template');
+  if (template?.includes('{version}')) {
+    if (!versionInMediaType.test(version)) {
+      throw new TypeError(
+        `${where}: version ${JSON.stringify(version)} cannot appear in the media type ${JSON.stringify(template)} (only letters, digits, ".", "_" and "-" can)`,
+      );
+    }
+    const placement = { kind: 'media-type', mediaType: template.replace('{version}', version) } as const;
+    return { scheme, placement, invalidVersion: notAcceptable() };
+  }
+  throw new TypeError(
+    `${where} is versioned by ${describe(scheme)}, whose version openapi() cannot place: it documents AcceptHeaderVersioning, URLPathVersioning, NamespaceVersioning, HostNameVersioning, QueryParameterVersioning, HeaderVersioning and MediaTypeVersioning (and their subclasses)`,
+  );
+}

@@ -1,0 +1,153 @@
+import { AmbiguousVersion } from '../errors.js';
+import type { ReverseOptions, VersioningRequest } from '../types.js';
+import { describe } from '../urls/describe.js';
+import type { VersioningOptions } from './base.js';
+import { BaseVersioning } from './base.js';
+import type { MediaTypeVersioning } from './media-type-versioning.js';
+import { splitOptions } from './scheme-options.js';
+
+/** Constructor options of {@link CompositeVersioning}: the version rules of the whole; the members' own are not used. */
+export type CompositeVersioningOptions = Pick<VersioningOptions, 'defaultVersion' | 'allowedVersions'>;
+
+/**
+ * Runs `run` with `scheme.defaultVersion` and `scheme.allowedVersions` set to these values, then puts its own back.
+ * `determineVersion()` is synchronous, so nothing else can see the scheme in between.
+ */
+function withVersionRules<T>(
+  scheme: BaseVersioning,
+  defaultVersion: string | null,
+  allowedVersions: readonly (string | null)[] | null,
+  run: () => T,
+): T {
+  const own = { defaultVersion: scheme.defaultVersion, allowedVersions: scheme.allowedVersions };
+  scheme.defaultVersion = defaultVersion;
+  scheme.allowedVersions = allowedVersions;
+  try {
+    return run();
+  } finally {
+    scheme.defaultVersion = own.defaultVersion;
+    scheme.allowedVersions = own.allowedVersions;
+  }
+}
+
+/** Whether `scheme` can tell a JSON response's media type, as {@link MediaTypeVersioning} can. */
+function hasResponseMediaType(
+  scheme: BaseVersioning,
+): scheme is BaseVersioning & Pick<MediaTypeVersioning, 'responseMediaType'> {
+  return typeof (scheme as Partial<MediaTypeVersioning>).responseMediaType === 'function';
+}
+
+/**
+ * Reads the version from any of several places (ASP.NET's `ApiVersionReader.Combine`): asks each scheme, in order,
+ * for the version the request carries (not a default). Different versions are a 400 `AmbiguousVersion`; one version
+ * is checked against the composite's `allowedVersions` and refused with the error of the scheme that read it
+ * (`NotFound`, `NotAcceptable`); none is the composite's `defaultVersion`. It varies on what every scheme varies on,
+ * and `reverse()` carries the version the way the first scheme does.
+ * @example
+ * const scheme = new CompositeVersioning([new HeaderVersioning(), new QueryParameterVersioning()], {
+ *   defaultVersion: '1',
+ *   allowedVersions: ['1', '2'],
+ * });
+ * scheme.determineVersion(createRequest(new Request('http://localhost/users/?version=2'))); // '2'
+ */
+export class CompositeVersioning extends BaseVersioning {
+  /** The schemes, asked in this order. */
+  readonly schemes: readonly BaseVersioning[];
+  readonly #vary: readonly string[];
+
+  constructor(schemes: readonly BaseVersioning[], options: CompositeVersioningOptions = {}) {
+    const where = `new ${new.target.name}(schemes, options)`;
+    const given: unknown = schemes;
+    if (!Array.isArray(given) || given.length === 0) {
+      throw new TypeError(
+        `${where}: schemes must be a non-empty array of versioning schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()], got ${describe(given)}`,
+      );
+    }
+    const members: readonly unknown[] = given;
+    members.forEach((scheme, index) => {
+      if (!(scheme instanceof BaseVersioning)) {
+        throw new TypeError(
+          `${where}: schemes[${index}] must be a versioning scheme, got ${describe(scheme)}`,
+        );
+      }
+      const first = members.indexOf(scheme);
+      if (first !== index) {
+        throw new TypeError(
+          `${where}: schemes[${index}] is schemes[${first}] again (${describe(scheme)}); list each scheme once`,
+        );
+      }
+      try {
+        // instanceof gives the generic class `any` versions; the members are typed by string versions.
+        const member = scheme as BaseVersioning;
+        withVersionRules(member, member.defaultVersion, member.allowedVersions, () => undefined);
+      } catch {
+        throw new TypeError(
+          `${where}: schemes[${index}] must let its defaultVersion and allowedVersions be assigned (the composite sets them while it asks it), got a frozen ${scheme.constructor.name}`,
+        );
+      }
+    });
+    super(splitOptions(where, options, []).base);
+    this.schemes = Object.freeze([...schemes]);
+    const vary = new Map<string, string>();
+    for (const scheme of schemes) {
+      for (const header of scheme.varyHeaders)
+        if (!vary.has(header.toLowerCase())) vary.set(header.toLowerCase(), header);
+    }
+    this.#vary = Object.freeze([...vary.values()]);
+  }
+
+  /** The headers any of the schemes varies on, each once (compared case-insensitively), in the schemes' order. */
+  override get varyHeaders(): readonly string[] {
+    return this.#vary;
+  }
+
+  override determineVersion(
+    request: VersioningRequest,
+    args?: readonly string[],
+    kwargs?: Readonly<Record<string, string | undefined>>,
+  ): string | null {
+    this.checkRequest('determineVersion(request, args, kwargs)', request);
+    this.checkAttributes();
+    let reader: BaseVersioning | null = null;
+    let version: string | null = null;
+    let versions: string[] | null = null;
+    for (const scheme of this.schemes) {
+      // With no default and every version allowed, a scheme answers with what the request carries, or null.
+      const read = withVersionRules(scheme, null, null, () => scheme.determineVersion(request, args, kwargs));
+      if (read === null) continue;
+      if (reader === null) {
+        reader = scheme;
+        version = read;
+      } else if (read !== version && !(versions?.includes(read) ?? false)) {
+        (versions ??= [version as string]).push(read);
+      }
+    }
+    if (versions !== null) throw new AmbiguousVersion(versions);
+    const answer = reader === null ? this.defaultVersion : version;
+    if (this.isAllowedVersion(answer)) return answer;
+    // Refused: the scheme that read the version (else the first) decides again with the composite's rules, so that
+    // it throws its own error (or, as NamespaceVersioning may, finds another version it allows).
+    const decider = reader ?? (this.schemes[0] as BaseVersioning);
+    return withVersionRules(decider, this.defaultVersion, this.allowedVersions, () =>
+      decider.determineVersion(request, args, kwargs),
+    );
+  }
+
+  /** The first scheme's reversal: the version travels in links the way it carries it. */
+  override reverse(viewname: string, options: ReverseOptions = {}): string {
+    return (this.schemes[0] as BaseVersioning).reverse(viewname, options);
+  }
+
+  /**
+   * The `Content-Type` of a JSON response to `request`, as the first scheme that can tell one says (a
+   * {@link MediaTypeVersioning} among them); `null` when none does.
+   */
+  responseMediaType(request: VersioningRequest): string | null {
+    this.checkRequest('responseMediaType(request)', request);
+    for (const scheme of this.schemes) {
+      const mediaType = hasResponseMediaType(scheme) ? scheme.responseMediaType(request) : null;
+      if (mediaType !== null) return mediaType;
+    }
+    return null;
+  }
+}
