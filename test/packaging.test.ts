@@ -17,7 +17,7 @@ const packages = [
     dir: 'packages/versioning',
     entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi'],
   },
-  { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react'] },
+  { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react', '/static'] },
 ] as const;
 
 // Runtime dependencies and peers the entry points may load, linked from the workspace install.
@@ -144,4 +144,46 @@ test('the versioning core, the node:http adapter and openapi load without any we
   } finally {
     rmSync(bare, { recursive: true, force: true });
   }
+});
+
+test('@restdash/pagination/static runs as a React Server Component: no hooks, no client module', () => {
+  // Under the react-server condition React has no hooks: a module importing one fails to load. The
+  // interactive entry is the control: it must fail there, and the static one must not.
+  const script = `
+    const { StaticPagination } = await import('@restdash/pagination/static');
+    const nav = StaticPagination({ max_value: 3, active_page: 2, href: (page) => '?page=' + page });
+    const items = nav.props.children.props.children;
+    let react = 'loaded';
+    try { await import('@restdash/pagination/react'); } catch (error) { react = error.name; }
+    console.log(JSON.stringify([nav.type, items.length, items[1].props.children.props.href, react]));`;
+  const output = execFileSync(
+    process.execPath,
+    ['--conditions=react-server', '--input-type=module', '-e', script],
+    { cwd: consumer, encoding: 'utf8' },
+  );
+  expect(JSON.parse(output)).toEqual(['nav', 3, '?page=2', 'SyntaxError']);
+
+  // No module the static entry loads is marked 'use client' (a server bundler would ship it to the browser).
+  const dist = join(consumer, 'node_modules', '@restdash', 'pagination', 'dist');
+  const seen = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, 'utf8');
+    expect(source, file).not.toMatch(/^\s*['"]use client['"]/);
+    for (const [, specifier] of source.matchAll(/from '(\.[^']+)'/g))
+      visit(join(dirname(file), specifier ?? ''));
+  };
+  visit(join(dist, 'static', 'index.js'));
+  expect([...seen].map((file) => file.slice(dist.length + 1)).sort()).toEqual([
+    'links.js',
+    'markup/item-markup.js',
+    'markup/pagination-markup.js',
+    'own-properties.js',
+    'page-items.js',
+    'pagination.props.js',
+    'props.js',
+    'static/index.js',
+    'static/static-pagination.js',
+  ]);
 });

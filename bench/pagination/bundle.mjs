@@ -5,18 +5,18 @@ import { build } from 'esbuild';
 import { kb, ratio } from '../lib/format.mjs';
 import { noTarget, target } from '../lib/stats.mjs';
 
-const MAX_KB = 1.5;
+// Issue 16: the interactive component smaller than react-bootstrap's, the static one well below it.
 const ENTRIES = [
-  { file: 'restdash-react', name: '`Pagination` from @restdash/pagination/react', targeted: true },
+  { file: 'restdash-react', name: '`Pagination` from @restdash/pagination/react', maxKb: 2.0 },
+  { file: 'restdash-static', name: '`StaticPagination` from @restdash/pagination/static', maxKb: 1.2 },
+  { file: 'restdash-use-pagination', name: '`usePagination` from @restdash/pagination/react (headless)' },
   {
     file: 'restdash-items',
-    name: '`paginationItems` from @restdash/pagination (core model)',
-    targeted: true,
+    name: '`paginationItems` from @restdash/pagination (core model, with validation)',
   },
   {
     file: 'restdash-description',
     name: '`Pagination` description class from @restdash/pagination',
-    targeted: false,
   },
   { file: 'react-bootstrap', name: 'react-bootstrap `Pagination` (what dbc uses)' },
   { file: 'mui-pagination', name: '@mui/material `Pagination`' },
@@ -88,7 +88,7 @@ export async function bundleSizes() {
       min: kb(r.min),
       gzip: kb(r.gzip),
       toOurs: ratio(r.gzip / ours),
-      ...(r.targeted ? target(`≤ ${MAX_KB} KB`, r.gzip <= MAX_KB * 1024) : noTarget),
+      ...(r.maxKb ? target(`≤ ${r.maxKb} KB`, r.gzip <= r.maxKb * 1024) : noTarget),
       pulls: r.pulls.join(', '),
     })),
   };

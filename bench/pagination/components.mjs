@@ -2,6 +2,7 @@
 import { createElement as h } from 'react';
 import { Pagination as RBPagination } from 'react-bootstrap';
 import { Pagination } from '@restdash/pagination/react';
+import { StaticPagination } from '@restdash/pagination/static';
 
 /** 7 visible items (1 … 49 50 51 … 100) plus first/previous/next/last. */
 export const PROPS = {
@@ -102,3 +103,13 @@ export const ours = (props) => h(Pagination, { ...props, setProps: noop });
 
 /** The dbc composition with the same props. */
 export const dbc = (props) => h(DbcPagination, { ...props, setProps: noop });
+
+/** Our server-only component with the same props, its pages as links (StaticPagination requires href). */
+export const oursStatic = (props) => h(StaticPagination, { ...props, href: pageHref });
+
+/** Our interactive component with the same links, for the markup comparison. */
+export const oursLinked = (props) => h(Pagination, { ...props, href: pageHref, setProps: noop });
+
+function pageHref(page) {
+  return `?page=${page}`;
+}

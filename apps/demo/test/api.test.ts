@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServer } from '../src/server/server.js';
 import type { DemoServer } from '../src/server/server.js';
 import type { ApiMeta, CityListV1, CityListV2 } from '../src/shared/api.js';
+import { maxSearchLength } from '../src/shared/api.js';
 import type { Ask } from './schemes.cases.js';
 import { schemeCases } from './schemes.cases.js';
-import { get } from './support/http.js';
+import { get, send } from './support/http.js';
 
 const totalCities = cities.length;
 const largestPopulation = cities.reduce((max, city) => Math.max(max, city.population), 0);
@@ -200,6 +201,10 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
       status: scheme.badVersion.status,
       detail: scheme.badVersion.detail,
     });
+    // A version the scheme refuses is answered with the versions it serves.
+    expect((response.json() as { supportedVersions?: unknown }).supportedVersions).toEqual(
+      scheme.badVersion.supportedVersions ?? undefined,
+    );
     expect(response.headers['content-language']).toBe('en');
 
     const german = await get(url, { ...headers, 'Accept-Language': 'de-DE, en;q=0.5' });
@@ -244,6 +249,38 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
       withQuery({ url: new URL('/api/meta', base).href, headers: {} }, { version: 'zz' }),
     );
     expect(again).toEqual(meta);
+  });
+
+  test.each(['POST', 'PUT', 'DELETE', 'OPTIONS'])(
+    '%s on the city list → 405 problem+json with Allow: GET, HEAD',
+    async (method) => {
+      const { url, headers } = ask(v2);
+      const response = await send(method, url, headers);
+      expect(response.status).toBe(405);
+      expect(response.contentType).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({
+        status: 405,
+        code: 'method_not_allowed',
+        detail: `Method "${method}" not allowed.`,
+      });
+      expect(response.headers['allow']).toBe('GET, HEAD');
+    },
+  );
+
+  test('HEAD on the city list is answered like GET, without a body', async () => {
+    const { url, headers } = ask(v1);
+    const response = await send('HEAD', url, headers);
+    expect(response.status).toBe(200);
+    expect(response.text).toBe('');
+  });
+
+  test(`a search longer than ${maxSearchLength} characters → 400 naming the parameter`, async () => {
+    const response = await get(ask(v1, { search: 'x'.repeat(maxSearchLength + 1) }).url, ask(v1).headers);
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({
+      status: 400,
+      detail: `Invalid search "${'x'.repeat(20)}…": longer than ${maxSearchLength} characters.`,
+    });
   });
 
   test('API responses may be read cross-origin, headers included (the hostname scheme’s page needs it)', async () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { City } from '../src/server/cities.js';
 import { CityTable, foldForSearch, loadCities } from '../src/server/cities.js';
@@ -39,6 +40,13 @@ describe('CityTable', () => {
     expect(names(table.list({ ordering: '-name', search: 'a' }))).toEqual([...names(first)].reverse());
   });
 
+  test('a search never matches across two names', () => {
+    // Adjacent in name order: "Aarau", "aarhus". Neither holds "au\naa" nor "uaa".
+    expect(names(table.list({ ordering: 'name', search: 'au\naa' }))).toEqual([]);
+    expect(names(table.list({ ordering: 'name', search: 'uaa' }))).toEqual([]);
+    expect(names(table.list({ ordering: 'name', search: 'aarau' }))).toEqual(['Aarau']);
+  });
+
   test('foldForSearch drops accents and case', () => {
     expect(foldForSearch('Ḱøbenhavn ÅRHUS Çà')).toBe('københavn arhus ca');
   });
@@ -52,5 +60,37 @@ describe('loadCities', () => {
     const [largest] = table.list({ ordering: '-population', search: '' });
     expect(largest?.population).toBeGreaterThan(20_000_000);
     expect(names(table.list({ ordering: '-population', search: 'tokyo' }))[0]).toBe('Tokyo');
+  });
+
+  test('over the whole data set, a search finds what folding and filtering every name finds, in order', async () => {
+    const table = await loadCities();
+    const everyCity = table.list({ ordering: 'name', search: '' });
+    const folded = new Map(everyCity.map((city) => [city, foldForSearch(city.name)]));
+    const piece = fc
+      .tuple(fc.nat(everyCity.length - 1), fc.nat(20), fc.integer({ min: 1, max: 8 }))
+      .map(([at, from, length]) => everyCity[at]?.name.slice(from, from + length) ?? '');
+    const needle = fc.oneof(
+      piece,
+      piece.map((text) => text.toUpperCase()),
+      fc.string({ maxLength: 4 }),
+    );
+    const ordering = fc.constantFrom(
+      '-population' as const,
+      'population' as const,
+      'name' as const,
+      '-name' as const,
+    );
+    fc.assert(
+      fc.property(needle, ordering, (search, order) => {
+        const want = foldForSearch(search.trim());
+        const expected = table
+          .list({ ordering: order, search: '' })
+          .filter((city) => want === '' || folded.get(city)?.includes(want));
+        expect(table.list({ ordering: order, search }).map((city) => city.id)).toEqual(
+          expected.map((city) => city.id),
+        );
+      }),
+      { numRuns: 25 },
+    );
   });
 });

@@ -1,4 +1,6 @@
 import { Component } from './component.js';
+import { checkPageLayout } from './page-items.js';
+import { ownProperties } from './own-properties.js';
 import { paginationSpec } from './pagination.props.js';
 import type { PaginationProps } from './pagination.props.js';
 
@@ -13,6 +15,8 @@ import type { PaginationProps } from './pagination.props.js';
  *
  * @throws TypeError `Required argument \`max_value\` was not specified.` when `max_value` is missing, and
  *   a TypeError naming the key, or the prop, the expected type and the value, for an unknown key or a mistyped value.
+ * @throws RangeError for what every render would refuse, with the same message as `paginationItems`: more
+ *   than 10,000 numbers fully expanded, or a `step` too small for the magnitude of the values.
  */
 export class Pagination extends Component<PaginationProps> {
   static override readonly type = paginationSpec.type;
@@ -22,4 +26,10 @@ export class Pagination extends Component<PaginationProps> {
   static override readonly validWildcardAttributes = paginationSpec.validWildcardAttributes;
   static override readonly baseNodes = paginationSpec.baseNodes;
   static override readonly propTypes = paginationSpec.propTypes;
+
+  constructor(props: PaginationProps) {
+    super(props);
+    // Refused here, where the layout is described, rather than by every browser that renders it.
+    checkPageLayout(ownProperties(this.props));
+  }
 }

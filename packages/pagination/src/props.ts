@@ -1,5 +1,6 @@
 // Prop types and the validation every component description shares: unknown keys, required
 // props and value types, each failure a TypeError naming the component, the prop and the value.
+import { isPlainObject } from './own-properties.js';
 
 /** Where a value fails its prop type: the (nested) path, what it expects there, what it got. */
 export interface PropMismatch {
@@ -29,10 +30,6 @@ export interface PropsSpec {
   readonly validWildcardAttributes: readonly string[];
   /** The type of each prop; a prop without an entry accepts any value. */
   readonly propTypes: Readonly<Record<string, PropType>>;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function propType(expected: string, fits: (value: unknown) => boolean): PropType {
@@ -132,12 +129,14 @@ export function describeValue(value: unknown): string {
  *   prop, or has a value of the wrong type (`null` is accepted for every optional prop).
  */
 export function validateProps(spec: PropsSpec, props: unknown): Record<string, unknown> {
-  const given = props ?? {};
-  if (!isPlainObject(given)) {
+  if (props != null && !isPlainObject(props)) {
     throw new TypeError(
       `${spec.type} expects its props as a plain object, received ${describeValue(props)}.`,
     );
   }
+  const given: Record<string, unknown> = props ?? {};
+  // Own properties only: an inherited `class_name` (a polluted Object.prototype) is not a prop.
+  const own = (name: string) => (Object.hasOwn(given, name) ? given[name] : undefined);
   const { propNames, requiredProps } = spec;
   const keys = Object.keys(given);
   let wildcards = false;
@@ -151,13 +150,13 @@ export function validateProps(spec: PropsSpec, props: unknown): Record<string, u
     wildcards = true;
   }
   for (const name of requiredProps) {
-    if (given[name] === undefined) throw new TypeError(`Required argument \`${name}\` was not specified.`);
+    if (own(name) === undefined) throw new TypeError(`Required argument \`${name}\` was not specified.`);
   }
   const explicit: Record<string, unknown> = {};
-  for (const name of propNames) storeProp(spec, explicit, name, given[name]);
+  for (const name of propNames) storeProp(spec, explicit, name, own(name));
   // Wildcard attributes (`data-*`) follow the declared props, in the order they were given.
   if (wildcards)
-    for (const key of keys) if (!propNames.includes(key)) storeProp(spec, explicit, key, given[key]);
+    for (const key of keys) if (!propNames.includes(key)) storeProp(spec, explicit, key, own(key));
   return explicit;
 }
 

@@ -1,4 +1,5 @@
-// The React component in real Chromium with Bootstrap's CSS: clicks, keyboard, focus, ARIA, a screenshot.
+// The React component in real Chromium with Bootstrap's CSS: clicks, keyboard (right to left too), focus,
+// ARIA, a screenshot; and StaticPagination's server HTML, the same as Pagination's, working without JavaScript.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
@@ -6,8 +7,12 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactPath, launchChromium } from '../../../test/support/chromium.js';
+import { StaticPagination } from '../src/static/index.js';
+import { linkedProps } from './fixtures/linked-props.js';
 
 const bootstrapCss = fileURLToPath(
   new URL('../../../node_modules/bootstrap/dist/css/bootstrap.min.css', import.meta.url),
@@ -15,9 +20,18 @@ const bootstrapCss = fileURLToPath(
 const entry = fileURLToPath(new URL('./fixtures/browser-app.tsx', import.meta.url));
 
 let server: Server;
+let origin: string;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
+
+/** The server's page of StaticPagination alone: HTML and Bootstrap's CSS, not one script. */
+function staticPage(url: URL): string {
+  const pagination = renderToString(
+    createElement(StaticPagination, linkedProps(Number(url.searchParams.get('page') ?? 1))),
+  );
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Static</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/bootstrap.min.css"></head><body><main id="static">${pagination}</main></body></html>`;
+}
 
 beforeAll(async () => {
   const bundle = await build({
@@ -38,12 +52,19 @@ beforeAll(async () => {
     '/bootstrap.min.css': { type: 'text/css; charset=utf-8', body: readFileSync(bootstrapCss) },
   };
   server = createServer((request, response) => {
-    const file = files[new URL(request.url ?? '/', 'http://localhost').pathname];
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === '/static') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(staticPage(url));
+      return;
+    }
+    const file = files[url.pathname];
     response.writeHead(file ? 200 : 404, { 'content-type': file?.type ?? 'text/plain' });
     response.end(file?.body ?? 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
 
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 900, height: 520 } });
@@ -51,7 +72,7 @@ beforeAll(async () => {
   page.on('console', (message) => {
     if (message.type() === 'error' || message.type() === 'warning') pageErrors.push(message.text());
   });
-  await page.goto(`http://127.0.0.1:${port}/`);
+  await page.goto(`${origin}/`);
   await page.locator('#controlled').waitFor();
 });
 
@@ -65,9 +86,15 @@ const items = () => controlled().locator('li').allTextContents();
 const current = () => controlled().locator('[aria-current="page"]').textContent();
 const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? null);
 
+const clicksIgnored =
+  'Pagination: `active_page` is given without `setProps` or `onChange`, so choosing a page changes nothing. ' +
+  'Pass `onChange` (or `setProps`) and give the chosen page back as `active_page`, or leave `active_page` out ' +
+  'and the pagination keeps its own page.';
+
 describe('Pagination in Chromium', () => {
-  test('loads without errors or warnings and with Bootstrap’s styles', async () => {
-    expect(pageErrors).toEqual([]);
+  test('loads with Bootstrap’s styles, without errors, with one warning for the pagination nobody can change', async () => {
+    // #large gets active_page without setProps or onChange: the development build says so, once.
+    expect(pageErrors).toEqual([clicksIgnored]);
     const active = controlled().locator('li.active .page-link');
     expect(await active.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
       'rgb(13, 110, 253)',
@@ -97,7 +124,7 @@ describe('Pagination in Chromium', () => {
   });
 
   test('the accessibility tree names every item', async () => {
-    expect(await page.getByRole('navigation').count()).toBe(4);
+    expect(await page.getByRole('navigation').count()).toBe(7);
     expect(await controlled().ariaSnapshot()).toBe(
       [
         '- list:',
@@ -239,6 +266,73 @@ describe('Pagination in Chromium', () => {
     // active_page is given without setProps: controlled by a parent that never changes it.
     expect(await large.locator('[aria-current="page"]').textContent()).toBe('1.5');
     await page.screenshot({ path: artifactPath('pagination.png'), fullPage: true });
-    expect(pageErrors).toEqual([]);
+    expect(pageErrors).toEqual([clicksIgnored]);
+  });
+
+  test('under dir="rtl" on an ancestor the list runs right to left and the arrow keys follow it', async () => {
+    const rtl = page.locator('#rtl');
+    const x = (name: string) =>
+      rtl
+        .getByRole('link', { name, exact: true })
+        .evaluate((element) => Math.round(element.getBoundingClientRect().x));
+    // Bootstrap's flex list puts the first item on the right, Next on the far left.
+    expect(await x('1')).toBeGreaterThan(await x('2'));
+    expect(await x('7')).toBeGreaterThan(await x('Next'));
+    await rtl.getByRole('link', { name: '3', exact: true }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedText()).toBe('4');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedText()).toBe('5');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedText()).toBe('2');
+    await page.keyboard.press('Enter');
+    expect(await rtl.locator('[aria-current="page"]').textContent()).toBe('2');
+    // End is the end of the reading order: Next, at the far left.
+    await page.keyboard.press('End');
+    expect(await focusedText()).toBe('›Next');
+  });
+
+  test('dir="auto" resolves from the text: Hebrew makes it right to left', async () => {
+    const auto = page.locator('#auto');
+    await auto.getByRole('link', { name: '3', exact: true }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedText()).toBe('4');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedText()).toBe('2');
+  });
+});
+
+describe('StaticPagination in Chromium', () => {
+  test('the server’s HTML is what Pagination renders in the browser with the same href', async () => {
+    const client = await page.locator('#linked').innerHTML();
+    expect(client).toBe(renderToString(createElement(StaticPagination, linkedProps(3))));
+    expect(client).toContain('href="/static?page=4"');
+  });
+
+  test('works without JavaScript: its links are the navigation', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const noScript = await context.newPage();
+      await noScript.goto(`${origin}/static?page=3`);
+      expect(await noScript.locator('script').count()).toBe(0);
+      const pages = noScript.getByRole('navigation', { name: 'Linked pages' });
+      await pages.getByRole('link', { name: 'Next' }).click();
+      await noScript.waitForURL(`${origin}/static?page=4`);
+      expect(await pages.locator('[aria-current="page"]').textContent()).toBe('4');
+      await pages.getByRole('link', { name: 'Last' }).click();
+      await noScript.waitForURL(`${origin}/static?page=13524`);
+      expect(await pages.locator('[aria-current="page"]').textContent()).toBe('13,524');
+      expect(await pages.locator('li.disabled').allTextContents()).toEqual(['…More', '›Next', '»Last']);
+      expect(
+        await pages
+          .locator('li.active .page-link')
+          .evaluate((element) => getComputedStyle(element).backgroundColor),
+      ).toBe('rgb(13, 110, 253)');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -10,6 +10,7 @@ import { Pagination as PaginationDescription } from '../src/index.js';
 import type { ComponentJSON } from '../src/index.js';
 import { Pagination, PaginationItem, renderLayout } from '../src/react/index.js';
 import type { PaginationComponentProps } from '../src/react/index.js';
+import { StaticPagination } from '../src/static/index.js';
 
 const icon = (sign: string, label: string) =>
   `<span aria-hidden="true">${sign}</span><span class="visually-hidden">${label}</span>`;
@@ -138,6 +139,35 @@ describe('markup', () => {
     expect(screen.getByRole('navigation', { name: 'Pagination' })).toBeTruthy();
   });
 
+  test('formatValue formats the page labels, which name the links', () => {
+    const { container } = render(
+      <Pagination
+        max_value={13_524}
+        active_page={13_524}
+        fully_expanded={false}
+        formatValue={(value) => value.toLocaleString('en-US')}
+      />,
+    );
+    expect(
+      within(list())
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['1', '…More', '13,520', '13,521', '13,522', '13,523', '13,524']);
+    expect(pageLink('13,524').getAttribute('aria-current')).toBe('page');
+    expect(container.innerHTML).toContain('<a class="page-link" href="#" aria-current="page">13,524</a>');
+  });
+
+  test('formatValue may return elements; clicks still choose the page value', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <Pagination max_value={3} onChange={onChange} formatValue={(value) => <strong>{value}</strong>} />,
+    );
+    await user.click(within(pageLink('2')).getByText('2'));
+    expect(onChange).toHaveBeenCalledWith(2, expect.objectContaining({ type: 'click' }));
+    expect(list().querySelector('[aria-current="page"]')?.innerHTML).toBe('<strong>2</strong>');
+  });
+
   test('fractional pages render their grid value', () => {
     render(<Pagination max_value={1.3} step={0.1} active_page={1.2} />);
     expect(
@@ -165,11 +195,12 @@ describe('markup', () => {
     ).toEqual(['1', '2', '…More', '10', '…More', '19', '20']);
   });
 
-  test('invalid props throw while rendering in development builds', () => {
-    expect(() => renderToString(<Pagination max_value={5} size={'md' as 'sm'} />)).toThrow(
-      new TypeError("Pagination: prop `size` expects 'sm' or 'lg', received \"md\"."),
+  test('what no render can show throws its RangeError while rendering', () => {
+    expect(() => renderToString(<Pagination max_value={10_001} />)).toThrow(
+      new RangeError(
+        'Pagination: 10001 page numbers are too many to render (limit 10000); use fully_expanded: false.',
+      ),
     );
-    expect(() => renderToString(<Pagination max_value={5} boundaryCount={-1} />)).toThrow(RangeError);
   });
 });
 
@@ -291,6 +322,23 @@ describe('clicks', () => {
     expect(setProps).not.toHaveBeenCalled();
   });
 
+  test('onChange gets the link’s own click event: currentTarget is the link', async () => {
+    const user = userEvent.setup();
+    const targets: (string | null)[] = [];
+    render(
+      <Pagination
+        max_value={3}
+        previous_next
+        onChange={(_page, event) =>
+          targets.push(`${event.currentTarget.tagName} ${event.currentTarget.textContent}`)
+        }
+      />,
+    );
+    await user.click(pageLink('3'));
+    await user.click(within(pageLink('Previous')).getByText('‹'));
+    expect(targets).toEqual(['A 3', 'A ‹Previous']);
+  });
+
   test('without href the link is # and the click’s default is prevented', async () => {
     const user = userEvent.setup();
     const prevented: boolean[] = [];
@@ -403,6 +451,82 @@ describe('keyboard', () => {
     });
     expect(fireEvent.keyDown(pageLink('2'), { key: 'a' })).toBe(true);
     expect(fireEvent.keyDown(pageLink('2'), { key: 'ArrowRight' })).toBe(false);
+  });
+
+  describe('in the reading direction of the list', () => {
+    /** Renders a pagination inside `wrap`, focuses page 3 and returns what each key then focuses. */
+    async function keysFrom3(wrap: (pagination: ReactElement) => ReactElement) {
+      const user = userEvent.setup();
+      render(wrap(<Pagination max_value={5} active_page={3} previous_next onChange={() => undefined} />));
+      const pressed: Record<string, string | null | undefined> = {};
+      for (const key of ['ArrowLeft', 'ArrowRight', 'Home', 'End']) {
+        act(() => {
+          pageLink('3').focus();
+        });
+        await user.keyboard(`{${key}}`);
+        pressed[key] = focused();
+      }
+      return pressed;
+    }
+
+    test('dir="rtl" on an ancestor: ArrowLeft moves to the next page, ArrowRight to the previous one', async () => {
+      expect(
+        await keysFrom3((pagination) => (
+          <section dir="rtl">
+            <div>{pagination}</div>
+          </section>
+        )),
+      ).toEqual({ ArrowLeft: '4', ArrowRight: '2', Home: '‹Previous', End: '›Next' });
+    });
+
+    test('left to right by default', async () => {
+      expect(await keysFrom3((pagination) => <div>{pagination}</div>)).toEqual({
+        ArrowLeft: '2',
+        ArrowRight: '4',
+        Home: '‹Previous',
+        End: '›Next',
+      });
+    });
+
+    test('the nearest dir attribute decides: dir="ltr" inside dir="rtl" is left to right', async () => {
+      expect(
+        await keysFrom3((pagination) => (
+          <div dir="RTL">
+            <div dir="ltr">{pagination}</div>
+          </div>
+        )),
+      ).toEqual({ ArrowLeft: '2', ArrowRight: '4', Home: '‹Previous', End: '›Next' });
+    });
+
+    test('dir="rtl" on the document element', async () => {
+      document.documentElement.setAttribute('dir', 'rtl');
+      try {
+        expect(await keysFrom3((pagination) => pagination)).toMatchObject({
+          ArrowLeft: '4',
+          ArrowRight: '2',
+        });
+      } finally {
+        document.documentElement.removeAttribute('dir');
+      }
+    });
+
+    test('in a browser without :dir(), the nearest dir attribute decides', async () => {
+      // Such a browser throws a SyntaxError for the selector; every other selector matches as before.
+      vi.spyOn(Element.prototype, 'matches').mockImplementation(function (this: Element, selector: string) {
+        if (selector.includes(':dir('))
+          throw new DOMException(`'${selector}' is not a valid selector`, 'SyntaxError');
+        return this.closest(selector) === this;
+      });
+      expect(await keysFrom3((pagination) => <div dir="rtl">{pagination}</div>)).toMatchObject({
+        ArrowLeft: '4',
+        ArrowRight: '2',
+      });
+      cleanup();
+      expect(await keysFrom3((pagination) => <div dir="auto">{pagination}</div>)).toMatchObject({
+        ArrowLeft: '2',
+        ArrowRight: '4',
+      });
+    });
   });
 });
 
@@ -632,6 +756,20 @@ describe('server rendering', () => {
     { name: 'with style', props: { max_value: 3, style: { marginBottom: 0, color: 'red' } } },
   ])('hydrates without mismatch: $name', ({ props }) => {
     const { recoverable, errors } = hydrate(<Pagination {...props} />, <Pagination {...props} />);
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(errors).toBe(0);
+  });
+
+  test('StaticPagination’s server HTML hydrates into Pagination with the same href', () => {
+    const props = {
+      max_value: 40,
+      active_page: 12,
+      fully_expanded: false,
+      previous_next: true,
+      href: (page: number) => `/cities?page=${page}`,
+      formatValue: (value: number) => value.toLocaleString('en-US'),
+    };
+    const { recoverable, errors } = hydrate(<StaticPagination {...props} />, <Pagination {...props} />);
     expect(recoverable).not.toHaveBeenCalled();
     expect(errors).toBe(0);
   });

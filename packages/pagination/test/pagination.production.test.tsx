@@ -1,5 +1,6 @@
-// The React component as production builds run it: no type checks, the page model called directly.
-// The component reads NODE_ENV at each render, so stubbing it switches that path (React stays as loaded).
+// The React component as production builds run it. Its one difference from development builds is the
+// warning for a controlled pagination without callbacks: everything it renders and refuses is the same.
+// The component reads NODE_ENV at each render, so stubbing it switches builds (React stays as loaded).
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Pagination } from '../src/react/index.js';
@@ -17,12 +18,14 @@ function renderIn(mode: 'production' | 'development', props: PaginationComponent
 
 afterEach(() => {
   vi.unstubAllEnvs();
+  vi.restoreAllMocks();
 });
 
 describe('production builds', () => {
   test.each([...collapsePatterns, ...pageItemsCases])(
     'render what development builds render: $name',
     ({ props, options }) => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
       const all = { ...props, ...options, first_last: true, previous_next: true };
       for (const variant of [
         { ...props, ...options },
@@ -34,17 +37,17 @@ describe('production builds', () => {
     },
   );
 
-  test('skip the type checks', () => {
-    const props = { max_value: 3, size: 'md' as 'sm' };
-    expect(() => renderIn('development', props)).toThrow(TypeError);
-    expect(renderIn('production', props)).toContain('class="pagination pagination-md"');
-  });
-
   test('still refuse to render more than 10,000 numbers', () => {
     expect(() => renderIn('production', { max_value: 10_001 })).toThrow(
       new RangeError(
         'Pagination: 10001 page numbers are too many to render (limit 10000); use fully_expanded: false.',
       ),
+    );
+  });
+
+  test('still refuse a javascript: URL', () => {
+    expect(() => renderIn('production', { max_value: 1, href: () => 'javascript:alert(1)' })).toThrow(
+      TypeError,
     );
   });
 });

@@ -7,7 +7,9 @@ import type { Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { Pagination as PaginationDescription } from '../src/index.js';
-import { Pagination, renderLayout } from '../src/react/index.js';
+import { Pagination, PaginationItem, renderLayout, usePagination } from '../src/react/index.js';
+import { StaticPagination } from '../src/static/index.js';
+import { safeUrls, scriptUrls } from './hrefs.cases.js';
 
 const expected =
   '<nav aria-label="Pagination"><ul class="pagination pagination-sm">' +
@@ -97,5 +99,78 @@ describe('React 18', () => {
     const container = mount(renderLayout(layout));
     click(container, '4');
     expect(container.querySelector('[aria-current="page"]')?.textContent).toBe('4');
+  });
+
+  test('renderLayout renders toJSON() as it is', () => {
+    const container = mount(
+      renderLayout(new PaginationDescription({ max_value: 3, active_page: 3 }).toJSON()),
+    );
+    expect(container.querySelector('[aria-current="page"]')?.textContent).toBe('3');
+  });
+
+  test('StaticPagination renders the HTML of Pagination with the same href', () => {
+    const props = {
+      max_value: 50,
+      active_page: 25,
+      fully_expanded: false,
+      previous_next: true,
+      first_last: true,
+    };
+    const href = (page: number) => `/cities?page=${page}`;
+    const html = renderToString(<StaticPagination {...props} href={href} />);
+    expect(html).toBe(renderToString(<Pagination {...props} href={href} />));
+    expect(mount(<StaticPagination {...props} href={href} />).innerHTML).toBe(html);
+  });
+
+  test('arrow keys follow dir="rtl" on an ancestor', () => {
+    const container = mount(
+      <div dir="rtl">
+        <Pagination max_value={5} active_page={3} onChange={() => undefined} />
+      </div>,
+    );
+    const links = [...container.querySelectorAll('a')];
+    const press = (key: string) => {
+      links[2]?.focus();
+      act(() => {
+        document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+      });
+      return document.activeElement?.textContent;
+    };
+    expect([press('ArrowLeft'), press('ArrowRight')]).toEqual(['4', '2']);
+  });
+
+  test('usePagination drives markup of its own', () => {
+    function Buttons() {
+      const { items, activePage, setPage } = usePagination({ max_value: 4, href: (page) => `?p=${page}` });
+      return (
+        <p>
+          {items.map((item) =>
+            item.kind === 'page' ? (
+              <button key={item.value} data-href={item.href} onClick={() => setPage(item.value)}>
+                {item.value}
+              </button>
+            ) : null,
+          )}
+          <output>{activePage}</output>
+        </p>
+      );
+    }
+    const container = mount(<Buttons />);
+    act(() => {
+      container.querySelectorAll('button')[2]?.click();
+    });
+    expect(container.querySelector('output')?.textContent).toBe('3');
+    expect(container.querySelector('button')?.dataset['href']).toBe('?p=1');
+  });
+
+  test.each(scriptUrls)('refuses a script URL, which React 18 would render as is: $name', ({ url }) => {
+    expect(() => renderToString(<Pagination max_value={2} href={() => url} />)).toThrow(TypeError);
+    expect(() => renderToString(<StaticPagination max_value={2} href={() => url} />)).toThrow(TypeError);
+    expect(() => renderToString(<PaginationItem href={url}>1</PaginationItem>)).toThrow(TypeError);
+  });
+
+  test.each(safeUrls)('renders a link that navigates as given: %s', (url) => {
+    const html = renderToString(<PaginationItem href={url}>1</PaginationItem>);
+    expect(html).toContain(`href="${url.replaceAll('&', '&amp;')}"`);
   });
 });

@@ -178,3 +178,31 @@ describe('Component base', () => {
     );
   });
 });
+
+describe('Pagination refuses at construction what every render would refuse', () => {
+  test.each([
+    {
+      name: 'more than 10,000 numbers fully expanded',
+      props: { max_value: 1e6 },
+      message:
+        'Pagination: 1000000 page numbers are too many to render (limit 10000); use fully_expanded: false.',
+    },
+    {
+      name: 'a step too small for the values',
+      props: { max_value: 1e15, step: 0.1, fully_expanded: false },
+      message: 'Pagination: step 0.1 is too small for values as large as 1000000000000000.',
+    },
+  ])('$name: the RangeError of paginationItems', ({ props, message }) => {
+    expect(() => paginationItems(props)).toThrow(new RangeError(message));
+    expect(() => new Pagination(props)).toThrow(new RangeError(message));
+  });
+
+  test('what renders is accepted, whatever the active page', () => {
+    expect(new Pagination({ max_value: 10_000 }).props.max_value).toBe(10_000);
+    expect(new Pagination({ max_value: 1e6, fully_expanded: false, active_page: -4 }).props).toEqual({
+      active_page: -4,
+      fully_expanded: false,
+      max_value: 1e6,
+    });
+  });
+});

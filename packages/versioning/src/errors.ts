@@ -20,6 +20,12 @@ export interface ProblemDetails {
 }
 
 /**
+ * Marks a real {@link APIException}. A registered symbol (`Symbol.for`) is the same in every copy of this package
+ * in a process, so errors of another copy are recognised too; an error that merely has the shape is not.
+ */
+const apiExceptionBrand = Symbol.for('@restdash/versioning:APIException');
+
+/**
  * Base of every error a client caused: carries the HTTP status, a (lazily translated) detail and a code.
  * `message` and `String(detail)` are read in the language active at that moment.
  * @example throw new APIException('Quota exceeded.', 'quota', 429)
@@ -46,6 +52,10 @@ export class APIException extends Error {
       configurable: true,
       enumerable: false,
     });
+  }
+
+  static {
+    Object.defineProperty(this.prototype, apiExceptionBrand, { value: true });
   }
 
   /** The RFC 9457 `application/problem+json` body, `detail` in the active language. */
@@ -95,6 +105,17 @@ export class MethodNotAllowed extends APIException {
   }
 }
 
+/**
+ * 400: the request cannot be read, such as a URL path with a malformed percent-escape (`%E0%A4%A`). DRF's
+ * `ParseError`: default detail `Malformed request.`, code `parse_error`.
+ */
+export class ParseError extends APIException {
+  override name = 'ParseError';
+  constructor(detail?: LazyString | string, code?: string) {
+    super(detail ?? gettextLazy('Malformed request.'), code ?? 'parse_error', 400);
+  }
+}
+
 /** 400: the `Host` (or trusted `X-Forwarded-Host`) header is malformed or not in `allowedHosts`. */
 export class DisallowedHost extends APIException {
   override name = 'DisallowedHost';
@@ -132,14 +153,16 @@ export class NotImplementedError extends Error {
   override name = 'NotImplementedError';
 }
 
-/** Whether `value` is an {@link APIException} (also across duplicated copies of this package). */
+/**
+ * Whether `value` is an {@link APIException}, also one of another copy of this package. An error that only has
+ * the shape (`statusCode`, `code`, `toJSON()`) is not: its `toJSON()` could reveal anything.
+ */
 export function isAPIException(value: unknown): value is APIException {
   return (
     value instanceof APIException ||
-    (value instanceof Error &&
-      typeof (value as Partial<APIException>).statusCode === 'number' &&
-      typeof (value as Partial<APIException>).code === 'string' &&
-      typeof (value as Partial<APIException>).toJSON === 'function')
+    (typeof value === 'object' &&
+      value !== null &&
+      (value as { [apiExceptionBrand]?: unknown })[apiExceptionBrand] === true)
   );
 }
 

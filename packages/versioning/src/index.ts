@@ -25,6 +25,7 @@ export {
   NotAcceptable,
   NotFound,
   NotImplementedError,
+  ParseError,
   VersionSunset,
 } from './errors.js';
 export type { ProblemDetails } from './errors.js';

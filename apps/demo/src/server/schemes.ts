@@ -58,6 +58,9 @@ function options(versions: readonly [string, string]) {
   return { defaultVersion: versions[0], allowedVersions: versions, versionParam: 'version' };
 }
 
+/** The API is read-only: other methods get the library's 405 with `Allow`. */
+const readOnly = ['GET'];
+
 const pathLabels = ['v1', 'v2'] as const;
 const numberLabels = ['1', '2'] as const;
 
@@ -67,7 +70,9 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     name: 'url-path',
     versions: pathLabels,
     createVersioning: () => new URLPathVersioning(options(pathLabels)),
-    cityRoutes: (handler) => [path('/api/:version/cities/', handler, { name: citiesRouteName })],
+    cityRoutes: (handler) => [
+      path('/api/:version/cities/', handler, { name: citiesRouteName, methods: readOnly }),
+    ],
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { kwargs: { version } }), headers: {} }),
   },
   namespace: {
@@ -76,9 +81,13 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     createVersioning: () => new NamespaceVersioning(options(pathLabels)),
     cityRoutes: (handler) =>
       pathLabels.map((version) =>
-        include(`/api/${version}`, [path('/cities/', handler, { name: citiesRouteName })], {
-          namespace: version,
-        }),
+        include(
+          `/api/${version}`,
+          [path('/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+          {
+            namespace: version,
+          },
+        ),
       ),
     locate: (version, reverse) => {
       if ((pathLabels as readonly string[]).includes(version)) {
@@ -94,7 +103,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     name: 'accept-header',
     versions: numberLabels,
     createVersioning: () => new AcceptHeaderVersioning(options(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
     locate: (version, reverse) => ({
       url: reverse(citiesRouteName),
       headers: { Accept: `application/json; version=${version}` },
@@ -104,7 +113,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     name: 'hostname',
     versions: pathLabels,
     createVersioning: () => new HostNameVersioning(options(pathLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
     locate: (version, reverse) => {
       // HostNameVersioning reads the first of three labels of letters and digits.
       if (!/^[A-Za-z0-9]+$/.test(version)) return null;
@@ -117,7 +126,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     name: 'query',
     versions: numberLabels,
     createVersioning: () => new QueryParameterVersioning(options(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { query: { version } }), headers: {} }),
   },
 };

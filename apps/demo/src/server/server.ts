@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
-import { isAPIException, NotFound, path, UrlConf } from '@restdash/versioning';
+import { isAPIException, MethodNotAllowed, NotFound, path, UrlConf } from '@restdash/versioning';
 import { versioned } from '@restdash/versioning/fastify';
 import type { ApiMeta, SchemeName, VersionAsk, VersionRequest } from '../shared/api.js';
 import {
@@ -53,6 +53,23 @@ export interface DemoServer {
 const defaultClientDir = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 /** Loopback names; `.localhost` covers the version hosts `v1.demo.localhost`, `v2.demo.localhost`. */
 const allowedHosts = ['127.0.0.1', 'localhost', '.localhost', '[::1]'];
+
+/**
+ * The methods the routes of `urlconf` answer on the path of `url` (`HEAD` with `GET`, as Fastify serves it); none
+ * when no route has that path. Fastify answers a method no route has with 404: this makes it the 405 with `Allow`
+ * that the library's own router (the node adapter) answers.
+ */
+function allowedMethods(urlconf: UrlConf, url: string): string[] {
+  const methods = new Set<string>();
+  for (const route of urlconf.routes()) {
+    if (route.match(url) === null) continue;
+    for (const method of route.methods ?? []) {
+      methods.add(method);
+      if (method === 'GET') methods.add('HEAD');
+    }
+  }
+  return [...methods];
+}
 
 function queryOf(request: FastifyRequest): URLSearchParams {
   const at = request.url.indexOf('?');
@@ -178,8 +195,8 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   }
 
   const urlconf = new UrlConf([
-    path('/', page, { name: 'home', versioning: null }),
-    path('/api/meta', meta, { name: 'api-meta', versioning: null }),
+    path('/', page, { name: 'home', versioning: null, methods: ['GET'] }),
+    path('/api/meta', meta, { name: 'api-meta', versioning: null, methods: ['GET'] }),
     ...setup.cityRoutes(listCities),
   ]);
 
@@ -204,10 +221,13 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     });
   });
   // A path under no route (under namespace versioning also /api/v9/cities/: no namespace serves v9) is the
-  // library's translated 404 `Not found.`, as the adapters' `problems: true` answers it.
-  app.setNotFoundHandler(async (request, reply) =>
-    sendProblem(reply, new NotFound(), request.headers['accept-language']),
-  );
+  // library's translated 404 `Not found.`; a route's path with another method its translated 405 with `Allow`.
+  app.setNotFoundHandler(async (request, reply) => {
+    const allowed = allowedMethods(urlconf, request.url);
+    if (allowed.length > 0) reply.header('allow', allowed.join(', '));
+    const problem = allowed.length > 0 ? new MethodNotAllowed(request.method, allowed) : new NotFound();
+    return sendProblem(reply, problem, request.headers['accept-language']);
+  });
   app.get('/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     const asset = client?.assets.get(file);

@@ -14,11 +14,21 @@ export interface TestResponse {
 
 /** GETs an absolute `http://` URL (host 127.0.0.1, localhost or *.localhost) with `headers`. */
 export function get(url: string, headers: Readonly<Record<string, string>> = {}): Promise<TestResponse> {
+  return send('GET', url, headers);
+}
+
+/** Sends a body-less `method` request to an absolute `http://` URL, as {@link get} does. */
+export function send(
+  method: string,
+  url: string,
+  headers: Readonly<Record<string, string>> = {},
+): Promise<TestResponse> {
   const target = new URL(url);
   if (target.protocol !== 'http:') throw new Error(`get() only speaks http://, not ${url}`);
   return new Promise((resolve, reject) => {
     const req = request(
       {
+        method,
         host: '127.0.0.1',
         port: target.port,
         path: `${target.pathname}${target.search}`,

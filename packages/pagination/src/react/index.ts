@@ -1,7 +1,10 @@
 'use client';
 export { Pagination } from './pagination.js';
-export type { PaginationComponentProps, PaginationLabels } from './pagination.js';
+export type { PaginationComponentProps } from './pagination.js';
+export type { PaginationLabels } from '../markup/pagination-markup.js';
 export { PaginationItem } from './pagination-item.js';
 export type { PaginationItemProps } from './pagination-item.js';
+export { usePagination } from './use-pagination.js';
+export type { UsePaginationItem, UsePaginationProps, UsePaginationResult } from './use-pagination.js';
 export { renderLayout } from './render-layout.js';
 export type { ComponentRegistry, LayoutNode } from './render-layout.js';

@@ -1,4 +1,6 @@
-import type { Key, MouseEvent, ReactElement, ReactNode } from 'react';
+import type { MouseEvent, ReactElement, ReactNode } from 'react';
+import { checkedUrl } from '../links.js';
+import { itemElement, labelled } from '../markup/item-markup.js';
 
 /** Props of one Bootstrap page item. */
 export interface PaginationItemProps {
@@ -10,49 +12,13 @@ export interface PaginationItemProps {
   active?: boolean | undefined;
   /** Renders a `span` with `aria-disabled="true"` instead of a link. */
   disabled?: boolean | undefined;
-  /** The link's target; without it the link is `href="#"` and a click's default is prevented. */
+  /**
+   * The link's target; without it the link is `href="#"` and a click's default is prevented.
+   * `javascript:` and `data:` URLs are refused with a `TypeError`.
+   */
   href?: string | undefined;
   /** Called when the (enabled) link is clicked or activated from the keyboard. */
   onClick?: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
-}
-
-/** `children` hidden from screen readers (an icon), then `label` as visually hidden text in their place. */
-export function labelled(children: ReactNode, label: string): ReactNode {
-  return [
-    <span key="icon" aria-hidden="true">
-      {children}
-    </span>,
-    <span key="label" className="visually-hidden">
-      {label}
-    </span>,
-  ];
-}
-
-/**
- * The markup of one page item, shared by `PaginationItem` and `Pagination` (which renders its items
- * without a component of their own): a link to `link`, or, without one (disabled), a span.
- */
-export function itemElement(
-  key: Key | undefined,
-  className: string,
-  link: string | undefined,
-  current: boolean | undefined,
-  content: ReactNode,
-  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void,
-): ReactElement {
-  return (
-    <li key={key} className={className}>
-      {link === undefined ? (
-        <span className="page-link" aria-disabled="true">
-          {content}
-        </span>
-      ) : (
-        <a className="page-link" href={link} aria-current={current ? 'page' : undefined} onClick={onClick}>
-          {content}
-        </a>
-      )}
-    </li>
-  );
 }
 
 /**
@@ -63,11 +29,13 @@ export function itemElement(
  *   <PaginationItem label="Previous" href="/page/1">‹</PaginationItem>
  *   <PaginationItem active href="/page/2">2</PaginationItem>
  * </ul>
+ *
+ * @throws TypeError while rendering, when `href` is a `javascript:` or `data:` URL.
  */
 export function PaginationItem({
   children,
   label,
-  active,
+  active = false,
   disabled,
   href,
   onClick,
@@ -75,7 +43,7 @@ export function PaginationItem({
   return itemElement(
     undefined,
     `page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}`,
-    disabled ? undefined : (href ?? '#'),
+    disabled ? undefined : href === undefined ? '#' : checkedUrl(href, 'PaginationItem: href'),
     active,
     label === undefined ? children : labelled(children, label),
     (event) => {

@@ -18,13 +18,28 @@ const hostPattern = /^([a-z0-9.-]+|\[[a-f0-9]*:[a-f0-9.:]+\])(:[0-9]+)?$/i;
 
 /**
  * Django's `split_domain_port`: the lower-cased domain (one trailing dot dropped) and the port, or `null`
- * when the host is not a well-formed `host[:port]`.
+ * when the host is not a well-formed `host[:port]`, or (unlike Django) its port is outside 0–65535.
  */
 export function splitDomainPort(host: string): { readonly domain: string; readonly port: string } | null {
   const match = hostPattern.exec(host);
   if (match === null) return null;
-  const domain = (match[1] ?? '').toLowerCase();
-  return { domain: domain.endsWith('.') ? domain.slice(0, -1) : domain, port: match[2]?.slice(1) ?? '' };
+  const port = match[2]?.slice(1) ?? '';
+  if (!isPortNumber(port)) return null;
+  return { domain: normalizeHostName(match[1] ?? ''), port };
+}
+
+/** Whether `digits` (a run of ASCII digits, or `''` for no port) is a TCP port, 0–65535; leading zeros allowed. */
+function isPortNumber(digits: string): boolean {
+  return Number(digits) <= 65535;
+}
+
+/**
+ * A host name as it is compared: lower-cased (DNS names are case-insensitive), one trailing dot (the fully
+ * qualified form, `example.com.`) dropped.
+ */
+export function normalizeHostName(name: string): string {
+  const lower = name.toLowerCase();
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
 }
 
 /**

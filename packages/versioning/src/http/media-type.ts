@@ -88,6 +88,11 @@ class RangeScanner {
   subtypeEnd = 0;
   /** 0 for the any-type range, 1 for `type/*`, 2 for `type/subtype`. */
   wildcardLevel = 2;
+  /**
+   * Whether the element's type and subtype were read: also true for an element whose parameters are malformed,
+   * so that the caller can tell which renderers it names.
+   */
+  rangeRead = false;
   /** The weight; in a list `q` is not a parameter (a malformed `q` makes the element malformed). */
   q = 1;
   /** How many parameters the element has besides its weight, a repeated name counted each time. */
@@ -118,6 +123,7 @@ class RangeScanner {
   scan(): boolean {
     const { text, inList } = this;
     const length = text.length;
+    this.rangeRead = false;
     const start = this.#skipWhitespace(this.position);
     let i = this.#skipTchars(start);
     if (i === start || codeAt(text, i) !== SLASH) return this.#malformed(i);
@@ -128,6 +134,7 @@ class RangeScanner {
     const anySubtype = i - slash === 2 && text.charCodeAt(slash + 1) === ASTERISK;
     if (anyType && !anySubtype) return this.#malformed(i);
     this.wildcardLevel = anyType ? 0 : anySubtype ? 1 : 2;
+    this.rangeRead = true;
     this.start = start;
     this.slash = slash;
     this.subtypeEnd = i;
@@ -327,6 +334,7 @@ interface ParsedRenderer {
  * the winning element is read again for its parameters or its text without `q`.
  */
 interface Fit {
+  /** {@link fitScore}: how well the range fits, its q included; the higher the better. */
   readonly score: number;
   readonly q: number;
   readonly wildcardLevel: number;
@@ -336,21 +344,31 @@ interface Fit {
   readonly end: number;
 }
 
-// Fit scores pack three counts into one number; extra parameters beyond this many all count the same.
-const FIELD = 2 ** 20;
+// Fit scores pack four numbers into one: wildcard level, shared parameters, q in thousandths, other parameters.
+// Counts beyond FIELD - 1 all count the same.
+const FIELD = 2 ** 16;
+const Q_FIELD = 1001;
+
+/**
+ * Whether the type and subtype of the range just scanned (or of an element whose parameters are malformed) are
+ * the renderer's, or wildcards covering them.
+ */
+function namesRenderer(range: RangeScanner, renderer: ParsedRenderer): boolean {
+  const level = range.wildcardLevel;
+  return (level === 0 || range.typeIs(renderer.type)) && (level < 2 || range.subtypeIs(renderer.subtype));
+}
 
 /**
  * How well the range just scanned fits the renderer, or -1 when it does not cover it. Covering: type and
  * subtype equal or wildcards, and no parameter both carry differs. A range without a parameter covers a
  * renderer that has it (RFC 9110); a range with one the renderer lacks (`version=1.0`) covers it too, as a
- * request the renderer honours (DRF). Better fits name more: fewer wildcards, then more shared parameters,
- * then fewer extra ones, so an exact `text/plain` beats `text/plain;format=flowed` for a `text/plain`
- * renderer, as RFC 9110's example requires.
+ * request the renderer honours (DRF). Better fits name more of the renderer (fewer wildcards, then more shared
+ * parameters), then have the higher q, then name more besides (RFC 9110 §12.5.1: the more specific range has
+ * precedence): at equal q `application/json; version=2.0` beats `application/json`, the version asked for is
+ * not dropped, while `application/json;q=0.9, application/json;version=2.0;q=0.5` prefers any version.
  */
 function fitScore(range: RangeScanner, renderer: ParsedRenderer): number {
-  const level = range.wildcardLevel;
-  if (level > 0 && !range.typeIs(renderer.type)) return -1;
-  if (level > 1 && !range.subtypeIs(renderer.subtype)) return -1;
+  if (!namesRenderer(range, renderer)) return -1;
   let shared = 0;
   let extra = 0;
   // No parameter, or one and a renderer without any (`application/json; version=2.0`): no map needed.
@@ -367,7 +385,8 @@ function fitScore(range: RangeScanner, renderer: ParsedRenderer): number {
     }
     extra = Math.min(params.size - shared, FIELD - 1);
   }
-  return (level * FIELD + shared) * FIELD + (FIELD - 1 - extra);
+  const specificity = range.wildcardLevel * FIELD + Math.min(shared, FIELD - 1);
+  return (specificity * Q_FIELD + Math.round(range.q * 1000)) * FIELD + extra;
 }
 
 /** DRF's precedence: the wildcard level, plus one for a concrete type that carries parameters. */
@@ -382,6 +401,24 @@ function serializeValue(value: string): string {
   return token ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
+/** Marks, in `spoiled` (made when first needed), each renderer the malformed element just scanned names. */
+function spoil(
+  spoiled: boolean[] | null,
+  scanner: RangeScanner,
+  renderers: readonly ParsedRenderer[],
+): boolean[] | null {
+  let marks = spoiled;
+  for (let index = 0; index < renderers.length; index++) {
+    workCounter.steps++;
+    const renderer = renderers[index];
+    if (renderer !== undefined && namesRenderer(scanner, renderer)) {
+      marks ??= renderers.map(() => false);
+      marks[index] = true;
+    }
+  }
+  return marks;
+}
+
 /**
  * The media type to respond with for `header`, or `null` when nothing is acceptable: {@link negotiate}'s
  * answer, worked out in one pass over the header that keeps only the best-fitting range of each renderer.
@@ -390,21 +427,23 @@ function answer(header: string, renderers: readonly ParsedRenderer[]): string | 
   const scanner = new RangeScanner(header, true);
   const best: (Fit | null)[] = [];
   for (let index = 0; index < renderers.length; index++) best.push(null);
+  // Renderers named by an element whose parameters are malformed (`application/json; version=3:0`): the element
+  // may ask for a version, and serving the renderer without it would answer another version silently.
+  let spoiled: boolean[] | null = null;
   let wellFormed = false;
   while (!scanner.done) {
-    if (!scanner.scan()) continue;
+    if (!scanner.scan()) {
+      if (scanner.rangeRead) spoiled = spoil(spoiled, scanner, renderers);
+      continue;
+    }
     wellFormed = true;
     for (let index = 0; index < renderers.length; index++) {
       workCounter.steps++;
       const renderer = renderers[index];
       const score = renderer === undefined ? -1 : fitScore(scanner, renderer);
       const current = best[index] ?? null;
-      // The first of equally fitting ranges counts, unless a later one has a higher q.
-      if (
-        current === null
-          ? score >= 0
-          : score > current.score || (score === current.score && scanner.q > current.q)
-      ) {
+      // The first of equally fitting ranges counts.
+      if (current === null ? score >= 0 : score > current.score) {
         best[index] = {
           score,
           q: scanner.q,
@@ -418,14 +457,14 @@ function answer(header: string, renderers: readonly ParsedRenderer[]): string | 
     }
   }
   // No header, an empty one, or one with nothing well-formed in it: the client accepts anything (RFC 9110
-  // §12.5.1), and the first renderer wins.
-  if (!wellFormed) return renderers[0]?.text ?? null;
+  // §12.5.1), and the first renderer wins, unless a malformed element named it.
+  if (!wellFormed) return renderers.find((_renderer, index) => spoiled?.[index] !== true)?.text ?? null;
 
   let winner: ParsedRenderer | null = null;
   let winning: Fit | null = null;
   for (let index = 0; index < renderers.length; index++) {
     const renderer = renderers[index];
-    const fit = best[index] ?? null;
+    const fit = spoiled?.[index] === true ? null : (best[index] ?? null);
     // The best-fitting range decides: `*/*, application/json;q=0` excludes JSON even though `*/*` matches it.
     if (renderer !== undefined && fit !== null && fit.q > 0 && (winning === null || fit.q > winning.q)) {
       winner = renderer;

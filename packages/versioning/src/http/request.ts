@@ -7,6 +7,7 @@ import { UrlConf } from '../urls/urlconf.js';
 import { BoundedCache } from './bounded-cache.js';
 import { AllowedHosts, checkAllowedHosts, defaultAllowedHosts, firstValue } from './host.js';
 import { negotiateParsed, parseRenderers } from './media-type.js';
+import { iriToUri, parseQueryString, requestTargetUri } from './uri.js';
 
 /** Options of {@link createRequest}. */
 export interface CreateRequestOptions {
@@ -36,8 +37,6 @@ export interface CreateRequestOptions {
 
 const optionNames = ['urlconf', 'allowedHosts', 'trustProxy', 'renderers'] as const;
 const headerName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-// Django's iri_to_uri keeps these as they are and percent-encodes everything else.
-const notUriSafe = /[^A-Za-z0-9\-._~/#%[\]=:;$&()+,!?*@']/gu;
 
 /** The options of {@link createRequest}, checked, as every request made with them shares them. */
 interface RequestSettings {
@@ -98,16 +97,6 @@ function isParseableUrl(url: string): boolean {
   return origin === null ? URL.canParse(url) : parseableOrigins.get(origin);
 }
 
-/** Django's `iri_to_uri` for a location: non-ASCII and unsafe characters percent-encoded as UTF-8. */
-function iriToUri(location: string): string {
-  return location.replace(notUriSafe, (char) =>
-    // A lone surrogate cannot be encoded; it stands for U+FFFD like everywhere else on the web.
-    char.length === 1 && char.charCodeAt(0) >= 0xd800 && char.charCodeAt(0) <= 0xdfff
-      ? '%EF%BF%BD'
-      : encodeURIComponent(char),
-  );
-}
-
 /** `request.headers`: the request's headers by case-insensitive name. */
 class HeaderReader {
   readonly #request: HttpRequest;
@@ -137,7 +126,7 @@ class QueryReader {
     if (typeof name !== 'string') {
       throw new TypeError(`queryParams.get(name): expected a string, got ${describe(name)}`);
     }
-    this.#values ??= new Map(new URLSearchParams(this.#query));
+    this.#values ??= new Map(parseQueryString(this.#query));
     return this.#values.get(name) ?? null;
   }
 }
@@ -236,7 +225,7 @@ abstract class HttpRequest implements VersioningRequest {
     }
     const origin = `${this.#scheme()}://${this.getHost()}`;
     if (location === undefined) {
-      return origin + this.path + (this.rawQuery === '' ? '' : `?${this.rawQuery}`);
+      return origin + requestTargetUri(this.path, this.rawQuery);
     }
     if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return location;
     // `///x` has an empty authority, so it is the path `/x`; a URL parser would take `x` for a host.

@@ -1,5 +1,6 @@
 import { NotFound } from '../errors.js';
 import { BoundedCache } from '../http/bounded-cache.js';
+import { normalizeHostName } from '../http/host.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
 import { describe } from '../urls/describe.js';
@@ -9,8 +10,8 @@ const message = gettextLazy('Invalid version in hostname.');
 
 /**
  * Reads the version from the first label of a three-label host name: `Host: v1.example.com`. The host comes
- * from `request.getHost()` (validated against `allowedHosts`), its port cut off. Not allowed is a 404
- * `NotFound`.
+ * from `request.getHost()` (validated against `allowedHosts`), its port cut off, lower-cased and one trailing
+ * dot dropped. Not allowed is a 404 `NotFound`.
  * @example
  * const scheme = new HostNameVersioning({ allowedVersions: ['v1', 'v2'] });
  * const request = createRequest(new Request('http://v2.example.com/'), { allowedHosts: ['.example.com'] });
@@ -18,7 +19,8 @@ const message = gettextLazy('Invalid version in hostname.');
  */
 export class HostNameVersioning<V extends string = string> extends BaseVersioning<V> {
   /**
-   * Matched against the host name without its port; group 1 is the version. Override it for other layouts.
+   * Matched against the host name without its port, lower-cased and without a trailing dot (`V2.Example.com.`
+   * is matched as `v2.example.com`); group 1 is the version. Override it for other layouts.
    */
   hostnameRegex: RegExp = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/;
   /** Detail of the `NotFound` thrown for a version that is not allowed. */
@@ -47,7 +49,7 @@ export class HostNameVersioning<V extends string = string> extends BaseVersionin
         const colon = key.indexOf(':');
         // A global or sticky regex would carry lastIndex over from the previous host.
         regex.lastIndex = 0;
-        return regex.exec(colon === -1 ? key : key.slice(0, colon))?.[1] ?? null;
+        return regex.exec(normalizeHostName(colon === -1 ? key : key.slice(0, colon)))?.[1] ?? null;
       });
     }
     return this.#matches.get(host);

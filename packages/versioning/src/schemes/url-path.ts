@@ -2,13 +2,15 @@ import { NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
 import { describe, isPlainObject } from '../urls/describe.js';
+import { isDotOrEmptySegment } from '../urls/encoding.js';
 import { BaseVersioning, requestVersion } from './base.js';
 
 const message = gettextLazy('Invalid version in URL path.');
 
 /**
  * Reads the version from the URL keyword argument named `versionParam`: `path('/:version/users/', …)`.
- * `reverse()` fills that keyword from `request.version`. A version that is not allowed is a 404 `NotFound`.
+ * `reverse()` fills that keyword from `request.version`. A version that is not allowed is a 404 `NotFound`, and
+ * so is one a URL cannot carry back (empty, `.` or `..`), even when every version is allowed.
  * @example
  * const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] });
  * scheme.determineVersion(request, [], { version: 'v1' }); // 'v1'
@@ -36,6 +38,10 @@ export class URLPathVersioning<V extends string = string> extends BaseVersioning
       throw new TypeError(
         `URLPathVersioning.determineVersion(request, args, kwargs): kwargs.${this.versionParam} must be a string, got ${describe(captured)}`,
       );
+    }
+    // A version the URL cannot carry back (`/./`, `/%2e%2e/`) would make reverse() fail inside the handler.
+    if (typeof captured === 'string' && isDotOrEmptySegment(captured)) {
+      throw new NotFound(this.invalidVersionMessage);
     }
     const version = captured ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);

@@ -5,7 +5,15 @@ import type { OpenAPIOperation } from '../openapi/openapi.types.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from './describe.js';
-import { decodeSegment, encodeLiteral, encodeValue, isWellFormed } from './encoding.js';
+import {
+  decodeSegment,
+  encodeLiteral,
+  encodeValue,
+  escapeLeadingSlashes,
+  isDotOrEmptySegment,
+  isWellFormed,
+  normalizePercentEncoding,
+} from './encoding.js';
 import { checkRangeBound, describeRange, isInRange, versionsInRange } from './version-range.js';
 
 /** Options of {@link path}; `V` is the route's scheme's versions, which `since` and `until` must name. */
@@ -102,7 +110,10 @@ export interface FlatRoute {
   readonly params: readonly RouteParam[];
   /** The compiled pattern: whole path, case-sensitive, no optional trailing slash. Linear-time (path-to-regexp 8). */
   readonly regexp: RegExp;
-  /** This route's match for a percent-encoded request path (query and fragment ignored), values decoded; else `null`. */
+  /**
+   * This route's match for a percent-encoded request path (query and fragment ignored; escapes of unreserved
+   * characters decoded first, RFC 3986 §6.2.2), values decoded; else `null`.
+   */
   match(path: string): ResolverMatch | null;
 }
 
@@ -358,11 +369,6 @@ function plainTexts(tokens: readonly Token[]): readonly string[] | null {
   return hasDotSegment(texts.join('_')) ? null : Object.freeze(texts);
 }
 
-/** Whether the path of a plain route might not resolve back to `value` (see {@link plainTexts}). */
-function isAmbiguous(value: string): boolean {
-  return value === '' || value === '.' || value === '..';
-}
-
 function compileRoute(route: Route, pattern: string, namespaces: readonly string[]): CompiledRoute {
   const where = `UrlConf: route ${JSON.stringify(route.route)}`;
   const { data, params, regexp, keys } = compilePattern(where, pattern);
@@ -406,7 +412,7 @@ function compileRoute(route: Route, pattern: string, namespaces: readonly string
     positions,
     match(path: string): ResolverMatch | null {
       const end = path.search(/[?#]/);
-      const values = captures(end === -1 ? path : path.slice(0, end));
+      const values = captures(normalizePercentEncoding(end === -1 ? path : path.slice(0, end)));
       return values && resolverMatchOf(flat, Object.fromEntries(values));
     },
     build(values) {
@@ -415,7 +421,8 @@ function compileRoute(route: Route, pattern: string, namespaces: readonly string
       for (let index = 0; index < values.length; index++) {
         const value = values[index];
         if (value === undefined) return null;
-        if (isAmbiguous(value)) return flat.buildChecked(values);
+        // The path of such a value might not resolve back to it (see plainTexts()).
+        if (isDotOrEmptySegment(value)) return flat.buildChecked(values);
         built += encodeValue(value) + (texts[index + 1] ?? '');
       }
       return built;
@@ -500,6 +507,8 @@ function valueOf(viewname: string, name: string | number, value: unknown): strin
 }
 
 const noValues: readonly string[] = Object.freeze([]);
+/** How many view names a `NoReverseMatch` for an unknown name suggests at most. */
+const maxSuggestions = 3;
 
 /**
  * Checks each of `values` with {@link valueOf} and replaces it with its string, in place (the array is the
@@ -635,7 +644,8 @@ export class UrlConf {
 
   /**
    * The match of the first route (in definition order) for a percent-encoded request path, values decoded;
-   * a query string or fragment is ignored. `null` when no route matches, or a value holds a malformed `%` escape.
+   * a query string or fragment is ignored. Escapes of unreserved characters are decoded before literal text is
+   * matched (`/v%31/` is `/v1/`); `%2F` stays a slash inside a value. `null` when no route matches, or a value holds a malformed `%` escape.
    * Never throws on a string; linear in the path's length per route.
    */
   resolve(path: string): ResolverMatch | null {
@@ -652,7 +662,8 @@ export class UrlConf {
   /**
    * The path of the first route named `viewname` (`namespace:…:name`) that fits the values: every required
    * parameter given, every given key a parameter (`args` fill the parameters in pattern order). Values are
-   * percent-encoded; a wildcard's value is split into segments at `/`. Throws `NoReverseMatch` when none fits.
+   * percent-encoded; a wildcard's value is split into segments at `/`; a leading `//` is written `/%2F`. Throws
+   * `NoReverseMatch` when none fits, suggesting namespaced names that end in `viewname`'s own name.
    * @example urlconf.reverse('files', { kwargs: { rest: 'a/b c' } }) // '/files/a/b%20c'
    */
   reverse(
@@ -710,7 +721,7 @@ export class UrlConf {
         continue;
       }
       const built = values && route.build(values);
-      if (built !== null && built !== undefined) return built;
+      if (built !== null && built !== undefined) return escapeLeadingSlashes(built);
     }
     const tried =
       argValues.length > 0
@@ -735,17 +746,33 @@ export class UrlConf {
     return this.#routes;
   }
 
-  /** Django's wording for a name that no route carries: first the namespace that is not registered, if any. */
+  /**
+   * Django's wording for a name that no route carries: first the namespace that is not registered, if any; then
+   * the view names that end in the same name, as suggestions.
+   */
   #unknown(viewname: string): string {
     const parts = viewname.split(':');
     const name = parts.pop() ?? '';
+    const didYouMean = this.#suggestions(name);
     for (let depth = 1; depth <= parts.length; depth++) {
       if (!this.#namespaces.has(parts.slice(0, depth).join(':'))) {
         const inside = depth > 1 ? ` inside '${parts.slice(0, depth - 1).join(':')}'` : '';
-        return `Reverse for '${viewname}' not found. '${parts[depth - 1] ?? ''}' is not a registered namespace${inside}.`;
+        return `Reverse for '${viewname}' not found. '${parts[depth - 1] ?? ''}' is not a registered namespace${inside}.${didYouMean}`;
       }
     }
     const where = parts.length > 0 ? ` in namespace '${parts.join(':')}'` : '';
-    return `Reverse for '${viewname}' not found. '${name}' is not a valid view function or pattern name${where}.`;
+    return `Reverse for '${viewname}' not found. '${name}' is not a valid view function or pattern name${where}.${didYouMean}`;
+  }
+
+  /** ` Did you mean 'v1:user' or 'v2:user'?`: the view names whose own name is `name`, in definition order. */
+  #suggestions(name: string): string {
+    const names = [...this.#byName.keys()].filter(
+      (viewName) => viewName === name || viewName.endsWith(`:${name}`),
+    );
+    if (names.length === 0) return '';
+    const quoted = names.slice(0, maxSuggestions).map((viewName) => `'${viewName}'`);
+    const rest = names.length - quoted.length;
+    const last = rest > 0 ? `one of ${rest} more` : quoted.pop();
+    return ` Did you mean ${quoted.length > 0 ? `${quoted.join(', ')} or ` : ''}${last}?`;
   }
 }

@@ -2,17 +2,22 @@ import { createServer } from 'node:http';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { describe, expect, test } from 'vitest';
 import { versioned } from '../../src/adapters/express/index.js';
-import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { createRequest } from '../../src/http/request.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
-import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { fetchReply, listen } from './support.js';
 
-const harness: AdapterHarness = {
+const harness: HardeningHarness = {
   echo: ((req, res) => {
     res.json(echo(req));
+  }) satisfies RequestHandler,
+  absoluteUri: ((req, res) => {
+    res.json({ uri: createRequest(req, { allowedHosts: hardeningHosts }).buildAbsoluteUri() });
   }) satisfies RequestHandler,
   failing: (error) =>
     (() => {
@@ -23,7 +28,9 @@ const harness: AdapterHarness = {
     app.use(versioned(urlconf, options));
     app.use(((error, _req, res, _next) => {
       frameworkErrors.push(error);
-      res.status(500).send('handled by the application error handler');
+      // As Express's own final handler does: an error may carry the client's status (400 for a malformed param).
+      const status = (error as { status?: unknown }).status;
+      res.status(typeof status === 'number' ? status : 500).send('handled by the application error handler');
     }) satisfies ErrorRequestHandler);
     return listen(createServer(app));
   },
@@ -32,6 +39,7 @@ const harness: AdapterHarness = {
 describe('express adapter', () => {
   adapterContract(harness);
   moreSchemesContract(harness);
+  hardeningContract(harness);
   lifecycleContract(harness);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {

@@ -2,15 +2,20 @@ import Fastify, { type RouteHandlerMethod } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { versioned } from '../../src/adapters/fastify/index.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
-import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { createRequest } from '../../src/http/request.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
-import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 
-const harness: AdapterHarness = {
+const harness: HardeningHarness = {
   echo: ((request) => echo(request)) satisfies RouteHandlerMethod,
+  absoluteUri: ((request) => ({
+    uri: createRequest(request.raw, { allowedHosts: hardeningHosts }).buildAbsoluteUri(),
+  })) satisfies RouteHandlerMethod,
   failing: (error) =>
     (async () => {
       await Promise.resolve();
@@ -31,6 +36,7 @@ const harness: AdapterHarness = {
 describe('fastify adapter', () => {
   adapterContract(harness);
   moreSchemesContract(harness);
+  hardeningContract(harness);
   lifecycleContract(harness);
 
   test('several plugins share one set of decorators; a path and method routed twice go to the first route', async () => {

@@ -4,15 +4,17 @@ import { Hono, type Handler } from 'hono';
 import { describe, expect, test } from 'vitest';
 import { versioned, type VersioningEnv } from '../../src/adapters/hono/index.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
-import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { createRequest } from '../../src/http/request.js';
 import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
-import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { listen } from './support.js';
 
-const harness: AdapterHarness = {
+const harness: HardeningHarness = {
   echo: ((c) =>
     c.json(
       echo({
@@ -22,6 +24,10 @@ const harness: AdapterHarness = {
         reverse: c.get('reverse'),
       }),
     )) satisfies Handler<VersioningEnv>,
+  absoluteUri: ((c) =>
+    c.json({
+      uri: createRequest(c.req.raw, { allowedHosts: hardeningHosts }).buildAbsoluteUri(),
+    })) satisfies Handler<VersioningEnv>,
   failing: (error) =>
     (() => {
       throw error;
@@ -41,6 +47,7 @@ const harness: AdapterHarness = {
 describe('hono adapter', () => {
   adapterContract(harness);
   moreSchemesContract(harness);
+  hardeningContract(harness);
   lifecycleContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {

@@ -46,15 +46,20 @@ export async function fetchReply(url: string, init: RequestInit = {}): Promise<R
   };
 }
 
-/** A request with exactly these headers, `Host` included, which fetch does not let a caller set. */
+/**
+ * A request with exactly these headers, `Host` included, which fetch does not let a caller set, and the request
+ * target as it is (fetch would normalize `/./` and `%2e`).
+ */
 export function rawReply(
   origin: string,
   path: string,
   headers: Readonly<Record<string, string>>,
+  method = 'GET',
 ): Promise<Reply> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const outgoing = request({ hostname, port, path, headers, agent: false, setHost: false }, (incoming) => {
+    const options = { method, hostname, port, path, headers, agent: false, setHost: false };
+    const outgoing = request(options, (incoming) => {
       let body = '';
       incoming.setEncoding('utf8');
       incoming.on('data', (chunk: string) => (body += chunk));

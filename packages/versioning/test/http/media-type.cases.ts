@@ -285,10 +285,12 @@ export const negotiateCases: readonly NegotiateCase[] = [
     expected: 'text/plain;format=flowed',
   },
   {
-    title: 'RFC example: plain (0.7) over jpeg (0.5)',
+    // A text/plain renderer honours `format=flowed` (q=1) as it honours `version=2.0` (DRF): the range that names
+    // more wins at equal type, so plain (0.7) is not what a parameterless text/plain renderer answers.
+    title: 'RFC example: a text/plain renderer answers flowed (1), over jpeg (0.5)',
     accept: rfcExample,
     renderers: ['image/jpeg', 'text/plain'],
-    expected: 'text/plain',
+    expected: 'text/plain;format=flowed',
   },
   {
     title: 'RFC example: jpeg (0.5) over fixed (0.4)',
@@ -307,6 +309,112 @@ export const negotiateCases: readonly NegotiateCase[] = [
     accept: rfcExample,
     renderers: ['text/html'],
     expected: 'text/html',
+  },
+];
+
+/** Issue 12, item 3: the range that names the version wins at equal q; a version that cannot be read is a 406. */
+export const versionPrecedenceCases: readonly NegotiateCase[] = [
+  {
+    title: 'equal q: the range with more parameters wins (DRF gives 2.0)',
+    accept: 'application/json, application/json; version=2.0',
+    renderers: ['application/json'],
+    expected: 'application/json; version=2.0',
+  },
+  {
+    title: 'equal q, the other order',
+    accept: 'application/json; version=2.0, application/json',
+    renderers: ['application/json'],
+    expected: 'application/json; version=2.0',
+  },
+  {
+    title: 'equal q among wildcards',
+    accept: '*/*, */*; version=2.0',
+    renderers: ['application/json'],
+    expected: 'application/json; version=2.0',
+  },
+  {
+    title: 'equal q: more parameters wins over fewer',
+    accept: 'application/json; version=1.0, application/json; version=2.0; indent=4',
+    renderers: ['application/json'],
+    expected: 'application/json; version=2.0; indent=4',
+  },
+  {
+    title: 'equal q and as many parameters: the first',
+    accept: 'application/json; version=1.0, application/json; version=2.0',
+    renderers: ['application/json'],
+    expected: 'application/json; version=1.0',
+  },
+  {
+    title: 'a higher q still decides: the client prefers any version to 2.0',
+    accept: 'application/json;q=0.9, application/json;version=2.0;q=0.5',
+    renderers: ['application/json'],
+    expected: 'application/json',
+  },
+  {
+    title: 'q=0 on a version refuses that version only',
+    accept: 'application/json;version=2.0;q=0, application/json',
+    renderers: ['application/json'],
+    expected: 'application/json',
+  },
+  {
+    title: 'q=0 on the type, a version still asked for',
+    accept: 'application/json;q=0, application/json;version=2.0',
+    renderers: ['application/json'],
+    expected: 'application/json;version=2.0',
+  },
+  {
+    title: 'a concrete type still beats a wildcard with parameters',
+    accept: '*/*; version=2.0, application/json',
+    renderers: ['application/json'],
+    expected: 'application/json',
+  },
+  {
+    title: 'a version that cannot be read (DRF answers 406 too)',
+    accept: 'application/json; version=3:0',
+    renderers: ['application/json'],
+    expected: null,
+  },
+  {
+    title: 'an unterminated quoted version',
+    accept: 'application/json; version="2.0',
+    renderers: ['application/json'],
+    expected: null,
+  },
+  {
+    title: 'an unreadable version on a wildcard names every renderer',
+    accept: '*/*; version=3:0',
+    renderers: ['application/json', 'text/html'],
+    expected: null,
+  },
+  {
+    title: 'an unreadable element spoils its renderer even beside a readable version',
+    accept: 'application/json; version=3:0, application/json; version=2.0',
+    renderers: ['application/json'],
+    expected: null,
+  },
+  {
+    title: 'an invalid q spoils its renderer too',
+    accept: 'application/json;q=2',
+    renderers: ['application/json'],
+    expected: null,
+  },
+  {
+    title: 'another renderer the client accepts is still served',
+    accept: 'application/json; version=3:0, text/html',
+    renderers: ['application/json', 'text/html'],
+    expected: 'text/html',
+  },
+  {
+    title: 'an unreadable element that names no renderer is skipped',
+    accept: 'image/png; x=a:b, application/json; version=2.0',
+    renderers: ['application/json'],
+    expected: 'application/json; version=2.0',
+  },
+  {
+    title: 'nothing else well formed: the renderers it does not name are served',
+    accept: 'text/html; level',
+    renderers: ['text/html', 'application/json'],
+    expected: 'application/json',
   },
 ];
 

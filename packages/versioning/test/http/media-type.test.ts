@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { NotAcceptable } from '../../src/errors.js';
 import { negotiate, parseMediaType, workCounter } from '../../src/http/media-type.js';
-import { invalidRenderersCases, negotiateCases, parseCases } from './media-type.cases.js';
+import {
+  invalidRenderersCases,
+  negotiateCases,
+  parseCases,
+  versionPrecedenceCases,
+} from './media-type.cases.js';
 
 /** `negotiate()`'s answer, with `NotAcceptable` as `null` so that results compare as values. */
 function outcome(accept: string | null, renderers: readonly string[]): string | null {
@@ -33,6 +38,10 @@ describe('parseMediaType', () => {
 
 describe('negotiate', () => {
   test.each(negotiateCases)('$title', ({ accept, renderers, expected }) => {
+    expect(outcome(accept, renderers)).toBe(expected);
+  });
+
+  test.each(versionPrecedenceCases)('version precedence: $title', ({ accept, renderers, expected }) => {
     expect(outcome(accept, renderers)).toBe(expected);
   });
 

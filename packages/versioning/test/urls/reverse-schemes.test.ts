@@ -115,7 +115,7 @@ describe('NamespaceVersioning', () => {
     expect(reverse('health', { request: plain })).toBe('http://localhost/health/');
     expect(() => reverse('users-list', { request: plain })).toThrow(
       new NoReverseMatch(
-        `Reverse for 'users-list' not found. 'users-list' is not a valid view function or pattern name.`,
+        `Reverse for 'users-list' not found. 'users-list' is not a valid view function or pattern name. Did you mean 'v1:users-list' or 'v2:users-list'?`,
       ),
     );
   });

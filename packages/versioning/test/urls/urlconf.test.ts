@@ -213,3 +213,102 @@ describe('validation', () => {
     }
   });
 });
+
+describe('resolve() decodes unreserved percent-escapes before matching literal text (RFC 3986 §6.2.2)', () => {
+  const urlconf = new UrlConf([
+    path('/v1/items/', 'v1-items'),
+    include('/1.0', [path('/items/', '1.0-items')]),
+    path('/files/:name/', 'file'),
+    path('/items/:pk{.:format}', 'item'),
+    path('/café/', 'cafe'),
+    path('/a~b_c-d/', 'unreserved'),
+  ]);
+
+  test.each([
+    ['/v%31/items/', 'v1-items'],
+    ['/%76%31/%69tems/', 'v1-items'],
+    ['/1%2E0/items/', '1.0-items'],
+    ['/1%2e0/items/', '1.0-items'],
+    ['/a%7Eb%5Fc%2Dd/', 'unreserved'],
+    ['/caf%c3%a9/', 'cafe'],
+  ])('%s → %s', (requestPath, handler) => {
+    expect(urlconf.resolve(requestPath)?.handler).toBe(handler);
+  });
+
+  test('%2F stays a slash inside a value, never a separator', () => {
+    expect(urlconf.resolve('/files/a%2Fb/')?.kwargs).toEqual({ name: 'a/b' });
+    expect(urlconf.resolve('/v1%2Fitems/')).toBeNull();
+    expect(urlconf.resolve('/1.0%2fitems/')).toBeNull();
+  });
+
+  test('values read the same; an escaped dot can now separate an optional suffix', () => {
+    expect(urlconf.resolve('/files/%41%42/')?.kwargs).toEqual({ name: 'AB' });
+    expect(urlconf.resolve('/items/5%2Ejson')?.kwargs).toEqual({ pk: '5', format: 'json' });
+  });
+
+  test('an escape of a reserved or non-ASCII character is not decoded into literal text', () => {
+    expect(urlconf.resolve('/v1%2Fitems%2F')).toBeNull();
+    expect(urlconf.resolve('/caf%C3%A9%2F')).toBeNull();
+  });
+
+  test('a route’s match() normalizes the same way', () => {
+    const [first] = urlconf.routes();
+    expect(first?.match('/v%31/items/')?.handler).toBe('v1-items');
+  });
+});
+
+describe('reverse() never builds a path that starts with // (Django’s escape_leading_slashes)', () => {
+  const urlconf = new UrlConf([path('/*rest', 'anywhere', { name: 'anywhere' })]);
+
+  test.each([
+    ['/evil.com', '/%2Fevil.com'],
+    ['/evil.com/x', '/%2Fevil.com/x'],
+    ['//evil.com', '/%2F/evil.com'],
+    ['a/b', '/a/b'],
+  ])('rest %j → %s, which resolves back to it', (rest, expected) => {
+    const built = urlconf.reverse('anywhere', { kwargs: { rest } });
+    expect(built).toBe(expected);
+    expect(urlconf.resolve(built)?.kwargs).toEqual({ rest });
+    // A URL parser reads it as a path on this host, not as a host.
+    expect(new URL(built, 'http://localhost/').host).toBe('localhost');
+  });
+});
+
+describe('NoReverseMatch suggests the names it may have meant', () => {
+  const urlconf = new UrlConf([
+    include('/v1', [path('/user/', 'user', { name: 'user' })], { namespace: 'v1' }),
+    include('/v2', [path('/user/', 'user', { name: 'user' })], { namespace: 'v2' }),
+    include('/v3', [path('/account/', 'account', { name: 'account' })], { namespace: 'v3' }),
+  ]);
+
+  test.each([
+    [
+      'user',
+      `Reverse for 'user' not found. 'user' is not a valid view function or pattern name. Did you mean 'v1:user' or 'v2:user'?`,
+    ],
+    [
+      'v3:user',
+      `Reverse for 'v3:user' not found. 'user' is not a valid view function or pattern name in namespace 'v3'. Did you mean 'v1:user' or 'v2:user'?`,
+    ],
+    [
+      'account',
+      `Reverse for 'account' not found. 'account' is not a valid view function or pattern name. Did you mean 'v3:account'?`,
+    ],
+    ['nobody', `Reverse for 'nobody' not found. 'nobody' is not a valid view function or pattern name.`],
+  ])('%s', (viewname, message) => {
+    expect(() => urlconf.reverse(viewname)).toThrow(new NoReverseMatch(message));
+  });
+
+  test('at most three suggestions, in definition order', () => {
+    const many = new UrlConf(
+      ['a', 'b', 'c', 'd'].map((ns) =>
+        include(`/${ns}`, [path('/x/', 'x', { name: 'x' })], { namespace: ns }),
+      ),
+    );
+    expect(() => many.reverse('x')).toThrow(
+      new NoReverseMatch(
+        `Reverse for 'x' not found. 'x' is not a valid view function or pattern name. Did you mean 'a:x', 'b:x', 'c:x' or one of 1 more?`,
+      ),
+    );
+  });
+});

@@ -9,6 +9,7 @@ import {
   type Problem,
   type VersioningVariables,
 } from '../shared.js';
+import { refuseMalformedValues } from '../malformed-path.js';
 
 /** The Hono environment of a versioned app: `c.get('version')`, `c.get('reverse')(…)` are typed through it. */
 export interface VersioningEnv {
@@ -89,6 +90,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<Versi
           // One by one: c.req.param() would decode all of them into a new object first.
           const params: Record<string, string | undefined> = {};
           for (const key of mount.paramKeys) params[key] = c.req.param(key);
+          refuseMalformedValues(params, c.req.raw.url);
           const versioning = mount.version(c.req.raw, mount.matchOf(params), (name, value) => {
             fields.push([name, value]);
           });

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { APIException, MethodNotAllowed, NotFound } from '../../errors.js';
+import { APIException, MethodNotAllowed } from '../../errors.js';
 import { describe } from '../../urls/describe.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import {
@@ -11,6 +11,7 @@ import {
   renderProblem,
   type VersioningVariables,
 } from '../shared.js';
+import { unroutablePath } from '../malformed-path.js';
 
 /** A node:http request as a versioned route's handler receives it. */
 export type VersionedIncomingMessage = IncomingMessage & VersioningVariables;
@@ -97,7 +98,7 @@ export function versioned(
     }
     const methods = allowed === null ? [] : [...allowed];
     if (methods.length > 0) res.setHeader('allow', methods.join(', '));
-    const error = methods.length > 0 ? new MethodNotAllowed(method, methods) : new NotFound();
+    const error = methods.length > 0 ? new MethodNotAllowed(method, methods) : unroutablePath(path);
     send(res, renderProblem(error, language, ''));
   };
 }

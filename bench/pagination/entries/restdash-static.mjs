@@ -1,0 +1,1 @@
+export { StaticPagination } from '@restdash/pagination/static';

@@ -1,0 +1,1 @@
+export { usePagination } from '@restdash/pagination/react';

@@ -1,0 +1,44 @@
+// The URLs of page items: what `href` gives each page, refused when a browser would run it as script.
+import type { PageItem } from './page-items.js';
+
+/** A page item with the URL of its page (ellipses have none). */
+export type LinkedPageItem = PageItem & { readonly href?: string };
+
+// What a browser's URL parser does before reading the scheme: every tab and newline is removed, then
+// leading C0 controls and spaces; the scheme itself is case-insensitive.
+const ignoredAnywhere = /[\t\n\r]/g;
+// eslint-disable-next-line no-control-regex -- C0 controls are exactly what the URL parser strips
+const scriptScheme = /^[\u0000-\u0020]*(?:javascript|data):/i;
+
+/**
+ * `url` as given, unless a browser would run it instead of navigating to it: `javascript:` and `data:` in
+ * every spelling the URL parser still reads as such (any case, after spaces and control characters,
+ * with tabs and newlines anywhere). React 18 renders such a link as is, React 19 as a `javascript:` URL
+ * that throws: both are refused here, the same way.
+ *
+ * @throws TypeError naming `source` and the URL.
+ */
+export function checkedUrl(url: string, source: string): string {
+  if (scriptScheme.test(url.replace(ignoredAnywhere, ''))) {
+    throw new TypeError(
+      `${source} is ${JSON.stringify(url)}: javascript: and data: URLs run script instead of navigating.`,
+    );
+  }
+  return url;
+}
+
+/**
+ * `items`, each page and control with `href` set to `href(page)` (checked by `checkedUrl`); without
+ * `href`, the items as they are.
+ */
+export function withHrefs(
+  items: readonly PageItem[],
+  href: ((page: number) => string) | undefined,
+): readonly LinkedPageItem[] {
+  if (href === undefined) return items;
+  return items.map((item) => {
+    if (item.kind === 'ellipsis') return item;
+    const page = item.kind === 'page' ? item.value : item.target;
+    return { ...item, href: checkedUrl(href(page), `Pagination: href(${page})`) };
+  });
+}

@@ -1,0 +1,131 @@
+// The markup of a whole pagination as React elements, without hooks: `StaticPagination` renders it as
+// is, `Pagination` with its click and key handlers, so both give the same HTML for the same props.
+import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement, ReactNode } from 'react';
+import type { LinkedPageItem } from '../links.js';
+import { ownValue } from '../own-properties.js';
+import type { PaginationItemsOptions } from '../page-items.js';
+import type { PaginationProps } from '../pagination.props.js';
+import { itemElement, labelled } from './item-markup.js';
+
+/** The texts of a pagination, to translate it. */
+export interface PaginationLabels {
+  /**
+   * The `aria-label` of the `nav`.
+   * @default 'Pagination'
+   */
+  nav: string;
+  /** @default 'First' */
+  first: string;
+  /** @default 'Previous' */
+  previous: string;
+  /** @default 'Next' */
+  next: string;
+  /** @default 'Last' */
+  last: string;
+  /**
+   * What screen readers hear for an ellipsis.
+   * @default 'More'
+   */
+  more: string;
+}
+
+/** What the markup is made of: the Dash props, the layout options and the presentation props. */
+export interface PaginationMarkupProps extends Omit<PaginationProps, 'style'>, PaginationItemsOptions {
+  /** Inline CSS for the list. */
+  style?: CSSProperties | null | undefined;
+  /** The URL of each page: items become real links (middle-click, crawlers); without it they are `href="#"`. */
+  href?: ((page: number) => string) | undefined;
+  /** Texts for screen readers, e.g. for translation; missing ones keep their English default. */
+  labels?: Partial<PaginationLabels> | undefined;
+  /**
+   * The label of each page number, e.g. `(value) => value.toLocaleString()` for `13,524`.
+   * @default String(value)
+   */
+  formatValue?: ((value: number) => ReactNode) | undefined;
+}
+
+/** What the interactive `Pagination` adds to the markup: handlers, which leave the HTML as it is. */
+export interface PaginationHandlers {
+  /** Called when an enabled item's link is clicked, with the page it chooses. */
+  readonly choose: (page: number, event: MouseEvent<HTMLAnchorElement>) => void;
+  /** The list's key handler. */
+  readonly onKeyDown: (event: KeyboardEvent<HTMLUListElement>) => void;
+}
+
+const defaultLabels: PaginationLabels = {
+  nav: 'Pagination',
+  first: 'First',
+  previous: 'Previous',
+  next: 'Next',
+  last: 'Last',
+  more: 'More',
+};
+
+/** What each control and the ellipsis show, hidden from screen readers, which hear the label instead. */
+const icons = { first: '«', previous: '‹', next: '›', last: '»', more: '…' } as const;
+
+/**
+ * The pagination of `items` (from the page model, with their `href`s) as Bootstrap 5.3 markup:
+ * `nav[aria-label] > ul.pagination > li.page-item > a.page-link | span.page-link`. `props` are read
+ * as given: pass own properties only.
+ */
+export function paginationMarkup(
+  props: PaginationMarkupProps,
+  items: readonly LinkedPageItem[],
+  handlers?: PaginationHandlers,
+): ReactElement {
+  const { labels, formatValue } = props;
+  const label = (name: keyof PaginationLabels) => ownValue(labels, name) ?? defaultLabels[name];
+  const onClick = (page: number) =>
+    handlers &&
+    ((event: MouseEvent<HTMLAnchorElement>) => {
+      handlers.choose(page, event);
+    });
+  let pages = 0;
+  const children = items.map((item) => {
+    if (item.kind === 'page') {
+      const { value, active } = item;
+      pages++;
+      return itemElement(
+        value,
+        active ? 'page-item active' : 'page-item',
+        item.href ?? '#',
+        active,
+        formatValue ? formatValue(value) : value,
+        onClick(value),
+      );
+    }
+    if (item.kind === 'ellipsis') {
+      // Keys that stay when the window moves: the ellipsis before it comes right after the first
+      // boundaryCount numbers, the one after it later.
+      const key = pages === (props.boundaryCount ?? 1) ? 'ellipsis start' : 'ellipsis end';
+      return itemElement(key, 'page-item disabled', undefined, false, labelled(icons.more, label('more')));
+    }
+    const { kind, disabled } = item;
+    return itemElement(
+      kind,
+      disabled ? 'page-item disabled' : 'page-item',
+      disabled ? undefined : (item.href ?? '#'),
+      false,
+      labelled(icons[kind], label(kind)),
+      onClick(item.target),
+    );
+  });
+
+  // dbc's rule: the deprecated className still works, class_name wins when both are set.
+  // eslint-disable-next-line @typescript-eslint/no-deprecated
+  const extra = props.class_name || props.className;
+  return (
+    <nav aria-label={label('nav')}>
+      <ul
+        id={props.id ?? undefined}
+        className={`pagination${props.size ? ` pagination-${props.size}` : ''}${extra ? ` ${extra}` : ''}`}
+        style={props.style ?? undefined}
+        data-dash-is-loading={ownValue(props.loading_state, 'is_loading') || undefined}
+        onKeyDown={handlers?.onKeyDown}
+      >
+        {children}
+      </ul>
+    </nav>
+  );
+}
