@@ -29,6 +29,8 @@ export interface SchemeCase {
     readonly status: number;
     readonly detail: string;
     readonly german: string;
+    /** The versions the problem lists (`supportedVersions`), when it is the scheme's own refusal of the version. */
+    readonly supportedVersions: readonly string[] | null;
   };
   /** A version label the page cannot put into a request of this scheme (so it asks nothing). */
   readonly unaskableLabel: string;
@@ -50,6 +52,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 404,
       detail: 'Invalid version in URL path.',
       german: 'Ungültige Version im URL-Pfad.',
+      supportedVersions: ['v1', 'v2'],
     },
     unaskableLabel: 'v/3',
   },
@@ -61,7 +64,13 @@ export const schemeCases: readonly SchemeCase[] = [
     followHeaders: noHeaders,
     varyAccept: false,
     // No namespace serves v3: the URL matches no route at all, the library's plain 404.
-    badVersion: { version: 'v3', status: 404, detail: 'Not found.', german: 'Nicht gefunden.' },
+    badVersion: {
+      version: 'v3',
+      status: 404,
+      detail: 'Not found.',
+      german: 'Nicht gefunden.',
+      supportedVersions: null,
+    },
     unaskableLabel: '..',
   },
   {
@@ -79,6 +88,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 406,
       detail: 'Invalid version in "Accept" header.',
       german: 'Ungültige Version in der "Accept" Kopfzeile.',
+      supportedVersions: ['1', '2'],
     },
     unaskableLabel: '3; q=1',
   },
@@ -97,6 +107,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 404,
       detail: 'Invalid version in hostname.',
       german: 'Ungültige Version im Hostname.',
+      supportedVersions: ['v1', 'v2'],
     },
     // HostNameVersioning reads letters and digits only.
     unaskableLabel: 'v-3',
@@ -113,6 +124,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 404,
       detail: 'Invalid version in query parameter.',
       german: 'Ungültige Version im Anfrageparameter.',
+      supportedVersions: ['1', '2'],
     },
     unaskableLabel: '3 or 4',
   },
