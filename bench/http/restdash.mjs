@@ -4,8 +4,23 @@
 import { AcceptHeaderVersioning, path, URLPathVersioning, UrlConf } from '@restdash/versioning';
 import { PATTERNS } from './routes.mjs';
 
-/** `versioned(urlconf, options)` of `@restdash/versioning/<framework>`, every route served by `handler`. */
-export async function restdashAdapter(framework, handler) {
+/**
+ * The version lifecycle at work on every request of the URL path case: v1 deprecated with a sunset ahead (five
+ * header fields added, the clock read), enforcement on.
+ */
+export const LIFECYCLE = {
+  policies: {
+    v1: { deprecation: '2025-01-01', sunset: '2099-01-01', link: 'https://api.example.com/docs/retiring-v1' },
+  },
+  reportVersions: true,
+  enforceSunset: true,
+};
+
+/**
+ * `versioned(urlconf, options)` of `@restdash/versioning/<framework>`, every route served by `handler`; `extra` are
+ * more adapter options (the lifecycle's).
+ */
+export async function restdashAdapter(framework, handler, extra = {}) {
   const { versioned } = await import(`@restdash/versioning/${framework}`);
   const urlconf = new UrlConf([
     path(PATTERNS.path, handler, { name: 'user-detail' }),
@@ -14,5 +29,5 @@ export async function restdashAdapter(framework, handler) {
       versioning: new AcceptHeaderVersioning({ allowedVersions: ['1.0', '2.0'] }),
     }),
   ]);
-  return versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) });
+  return versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), ...extra });
 }

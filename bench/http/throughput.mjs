@@ -25,6 +25,13 @@ function cases(framework, label, peer) {
         baseline: 'bare-path',
       },
       {
+        id: 'ours-lifecycle',
+        name: `${label} + restdash, URL path, deprecated v1 (policies, reportVersions, enforceSunset)`,
+        variant: 'restdash-lifecycle',
+        request: 'path',
+        baseline: 'bare-path',
+      },
+      {
         id: 'bare-accept',
         name: `${label} bare, /users/:pk/ (Accept sent)`,
         variant: 'bare',

@@ -201,6 +201,10 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
       status: scheme.badVersion.status,
       detail: scheme.badVersion.detail,
     });
+    // A version the scheme refuses is answered with the versions it serves.
+    expect((response.json() as { supportedVersions?: unknown }).supportedVersions).toEqual(
+      scheme.badVersion.supportedVersions ?? undefined,
+    );
     expect(response.headers['content-language']).toBe('en');
 
     const german = await get(url, { ...headers, 'Accept-Language': 'de-DE, en;q=0.5' });

@@ -415,7 +415,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
   ])(
     `?version=${scheme.badVersion.version} at $viewport.width px: the API’s ${scheme.badVersion.status}, in German`,
     async ({ viewport, locale }) => {
-      const { version, status, german } = scheme.badVersion;
+      const { version, status, german, supportedVersions } = scheme.badVersion;
       const context = await browser.newContext({ viewport, locale });
       try {
         const tab = await context.newPage();
@@ -432,6 +432,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
           status,
           detail: german,
           code: status === 406 ? 'not_acceptable' : 'not_found',
+          ...(supportedVersions === null ? {} : { supportedVersions }),
         });
         // The request is the one the README's curl examples make, plus the browser's language.
         const asked = scheme.ask(new URL(base), version);

@@ -35,6 +35,8 @@ export interface SchemeCase {
     readonly status: number;
     readonly detail: string;
     readonly german: string;
+    /** The versions the problem lists (`supportedVersions`), when it is the scheme's own refusal of the version. */
+    readonly supportedVersions: readonly string[] | null;
   };
   /** A version label the page cannot put into a request of this scheme (so it asks nothing). */
   readonly unaskableLabel: string;
@@ -60,6 +62,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 404,
       detail: 'Invalid version in URL path.',
       german: 'Ungültige Version im URL-Pfad.',
+      supportedVersions: ['v1', 'v2'],
     },
     unaskableLabel: 'v/3',
   },
@@ -74,7 +77,13 @@ export const schemeCases: readonly SchemeCase[] = [
     alternatives: none,
     ambiguous: null,
     // No namespace serves v3: the URL matches no route at all, the library's plain 404.
-    badVersion: { version: 'v3', status: 404, detail: 'Not found.', german: 'Nicht gefunden.' },
+    badVersion: {
+      version: 'v3',
+      status: 404,
+      detail: 'Not found.',
+      german: 'Nicht gefunden.',
+      supportedVersions: null,
+    },
     unaskableLabel: '..',
   },
   {
@@ -95,6 +104,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 406,
       detail: 'Invalid version in "Accept" header.',
       german: 'Ungültige Version in der "Accept" Kopfzeile.',
+      supportedVersions: ['1', '2'],
     },
     unaskableLabel: '3; q=1',
   },
@@ -116,6 +126,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 404,
       detail: 'Invalid version in hostname.',
       german: 'Ungültige Version im Hostname.',
+      supportedVersions: ['v1', 'v2'],
     },
     // HostNameVersioning reads letters and digits only.
     unaskableLabel: 'v-3',
@@ -135,6 +146,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 404,
       detail: 'Invalid version in query parameter.',
       german: 'Ungültige Version im Anfrageparameter.',
+      supportedVersions: ['1', '2'],
     },
     unaskableLabel: '3 or 4',
   },

@@ -9,9 +9,15 @@ const variants = {
     app.get(PATTERNS.path, (req, res) => res.json(body(req.params.pk, req.params.version)));
     app.get(PATTERNS.accept, (req, res) => res.json(body(req.params.pk, '1.0')));
   },
-  async restdash(app) {
+  async restdash(app, extra) {
     const { restdashAdapter } = await import('../restdash.mjs');
-    app.use(await restdashAdapter('express', (req, res) => res.json(body(req.params.pk, req.version))));
+    app.use(
+      await restdashAdapter('express', (req, res) => res.json(body(req.params.pk, req.version)), extra),
+    );
+  },
+  async 'restdash-lifecycle'(app) {
+    const { LIFECYCLE } = await import('../restdash.mjs');
+    await variants.restdash(app, LIFECYCLE);
   },
   'routes-versioning'(app) {
     const version = routesVersioning();

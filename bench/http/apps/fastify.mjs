@@ -7,11 +7,15 @@ const variants = {
     app.get(PATTERNS.path, async (request) => body(request.params.pk, request.params.version));
     app.get(PATTERNS.accept, async (request) => body(request.params.pk, '1.0'));
   },
-  async restdash(app) {
+  async restdash(app, extra) {
     const { restdashAdapter } = await import('../restdash.mjs');
     await app.register(
-      await restdashAdapter('fastify', async (request) => body(request.params.pk, request.version)),
+      await restdashAdapter('fastify', async (request) => body(request.params.pk, request.version), extra),
     );
+  },
+  async 'restdash-lifecycle'(app) {
+    const { LIFECYCLE } = await import('../restdash.mjs');
+    await variants.restdash(app, LIFECYCLE);
   },
   constraints(app) {
     app.get(PATTERNS.accept, { constraints: { version: '1.0.0' } }, async (request) =>

@@ -9,9 +9,16 @@ const variants = {
     app.get(PATTERNS.path, (c) => c.json(body(c.req.param('pk'), c.req.param('version'))));
     app.get(PATTERNS.accept, (c) => c.json(body(c.req.param('pk'), '1.0')));
   },
-  async restdash(app) {
+  async restdash(app, extra) {
     const { restdashAdapter } = await import('../restdash.mjs');
-    app.route('/', await restdashAdapter('hono', (c) => c.json(body(c.req.param('pk'), c.get('version')))));
+    app.route(
+      '/',
+      await restdashAdapter('hono', (c) => c.json(body(c.req.param('pk'), c.get('version'))), extra),
+    );
+  },
+  async 'restdash-lifecycle'(app) {
+    const { LIFECYCLE } = await import('../restdash.mjs');
+    await variants.restdash(app, LIFECYCLE);
   },
 };
 

@@ -6,6 +6,7 @@ const statusTitles: Readonly<Record<number, string>> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  410: 'Gone',
   500: 'Internal Server Error',
 };
 
@@ -124,6 +125,21 @@ export class DisallowedHost extends APIException {
   constructor(host: string) {
     super(gettextLazy("Invalid HTTP_HOST header: '%(host)s'.", { host }), 'disallowed_host', 400);
     this.host = host;
+  }
+}
+
+/**
+ * 410: the request's version is past its sunset date (`enforceSunset`). Detail
+ * `Version "<version>" is no longer available.`, code `version_sunset`.
+ */
+export class VersionSunset extends APIException {
+  override name = 'VersionSunset';
+  /** The retired version the request asked for. */
+  readonly version: string;
+
+  constructor(version: string) {
+    super(gettextLazy('Version "%(version)s" is no longer available.', { version }), 'version_sunset', 410);
+    this.version = version;
   }
 }
 

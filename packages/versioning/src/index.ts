@@ -1,5 +1,5 @@
 export { BaseVersioning } from './schemes/base.js';
-export type { VersioningOptions } from './schemes/base.js';
+export type { VersionOf, VersioningOptions } from './schemes/base.js';
 export { AcceptHeaderVersioning } from './schemes/accept-header.js';
 export { URLPathVersioning } from './schemes/url-path.js';
 export { NamespaceVersioning } from './schemes/namespace.js';
@@ -26,6 +26,7 @@ export {
   NotFound,
   NotImplementedError,
   ParseError,
+  VersionSunset,
 } from './errors.js';
 export type { ProblemDetails } from './errors.js';
 
@@ -52,3 +53,6 @@ export type { FlatRoute, Include, PathOptions, Route } from './urls/urlconf.js';
 export { replaceQueryParam, reverse } from './urls/reverse.js';
 
 export type { ResolverMatch, ReverseOptions, VersioningRequest } from './types.js';
+
+export type { LifecycleOptions } from './lifecycle/lifecycle.js';
+export type { VersionPolicy } from './lifecycle/policies.js';

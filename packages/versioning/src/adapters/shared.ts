@@ -4,13 +4,21 @@ import { requestFactory } from '../http/request.js';
 import { languageFromAcceptLanguage, LazyString, supportedLanguages, withLanguage } from '../i18n/index.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, ReverseOptions, VersioningRequest } from '../types.js';
+import {
+  compileLifecycle,
+  type LifecycleOptions,
+  lifecycleOptionNames,
+  problemMembers,
+  type RouteLifecycle,
+  type SetHeader,
+} from '../lifecycle/lifecycle.js';
 import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
 import { reverse } from '../urls/reverse.js';
 import { type FlatRoute, resolverMatchOf, UrlConf } from '../urls/urlconf.js';
 import { kwargsFromParams, type RouteDialect, translateRoute } from './route-syntax.js';
 
-/** Options of every adapter's `versioned(urlconf, options)`. */
-export interface AdapterOptions {
+/** Options of every adapter's `versioned(urlconf, options)`; the version lifecycle's are {@link LifecycleOptions}. */
+export interface AdapterOptions extends LifecycleOptions {
   /**
    * Scheme of every route whose `path()` names no `versioning` of its own (DRF's `DEFAULT_VERSIONING_CLASS`);
    * `null` leaves those routes unversioned.
@@ -39,6 +47,11 @@ export interface VersioningVariables {
   readonly reverse: (viewname: string, options?: Omit<ReverseOptions, 'request'>) => string;
 }
 
+/** The result of versioning a request, and the handler that answers it (the route's, or one `since`/`until` chose). */
+export interface Versioned<Handler> extends VersioningVariables {
+  readonly handler: Handler;
+}
+
 /** One path of one UrlConf route, ready for a framework's router. */
 export interface Mount<Handler> {
   readonly route: FlatRoute;
@@ -55,10 +68,11 @@ export interface Mount<Handler> {
   /** The route's match for the framework's decoded parameters of a request routed here. */
   matchOf(params: Readonly<Record<string, unknown>>): ResolverMatch;
   /**
-   * Versions a request the framework routed here with `match`, for its handler to read. Throws an
-   * `APIException` for a disallowed host, a version that is not allowed or an `Accept` nothing satisfies.
+   * Versions a request the framework routed here with `match`, for its handler to read, and puts the version
+   * lifecycle's headers on the response with `setHeader`. Throws an `APIException` for a disallowed host, a version
+   * that is not allowed, past its sunset or outside the route's `since`/`until`, or an `Accept` nothing satisfies.
    */
-  version(input: Request | IncomingMessage, match: ResolverMatch): VersioningVariables;
+  version(input: Request | IncomingMessage, match: ResolverMatch, setHeader: SetHeader): Versioned<Handler>;
   /** The answer to an `APIException`, in the language `acceptLanguage` asks for. */
   problem(error: APIException, acceptLanguage: string | null | undefined): Problem;
 }
@@ -70,7 +84,7 @@ export interface Problem {
   readonly body: string;
 }
 
-const optionNames = ['scheme', 'allowedHosts', 'trustProxy', 'renderers'];
+const optionNames = ['scheme', 'allowedHosts', 'trustProxy', 'renderers', ...lifecycleOptionNames];
 
 function isScheme(value: unknown): value is BaseVersioning {
   return typeof (value as Partial<BaseVersioning> | null)?.determineVersion === 'function';
@@ -83,24 +97,37 @@ function unparsedHost(input: Request): Error {
 
 const noArgs: readonly string[] = Object.freeze([]);
 
-/** Versions `request`, routed to `match`, with `scheme`; throws `APIException`. */
-function versionRequest(
+/** Versions `request`, routed to `match`, with `scheme` and the route's lifecycle; throws `APIException`. */
+function versionRequest<Handler>(
   request: VersioningRequest,
   match: ResolverMatch,
+  route: FlatRoute,
   scheme: BaseVersioning | null,
-): VersioningVariables {
-  // Like Django's CommonMiddleware: a Host that is not allowed is refused on every route, not only where a URL
-  // happens to be built from it.
-  request.getHost();
-  request.resolverMatch = match;
-  request.versioningScheme = scheme;
-  request.version = scheme === null ? null : scheme.determineVersion(request, noArgs, match.kwargs);
+  lifecycle: RouteLifecycle,
+  setHeader: SetHeader,
+): Versioned<Handler> {
+  const answering = lifecycle.admit(
+    request,
+    () => {
+      // Like Django's CommonMiddleware: a Host that is not allowed is refused on every route, not only where a URL
+      // happens to be built from it.
+      request.getHost();
+      request.resolverMatch = match;
+      request.versioningScheme = scheme;
+      request.version = scheme === null ? null : scheme.determineVersion(request, noArgs, match.kwargs);
+    },
+    setHeader,
+  );
+  // Another route of the same pattern answers this version (since/until): same parameters, its own names.
+  const resolverMatch = answering === route ? match : resolverMatchOf(answering, match.kwargs);
+  request.resolverMatch = resolverMatch;
   return {
     version: request.version,
     versioningScheme: scheme,
-    resolverMatch: match,
+    resolverMatch,
     reverse: (viewname, options = {}) =>
       reverse(viewname, isPlainObject(options) ? { ...options, request } : options),
+    handler: answering.handler as Handler,
   };
 }
 
@@ -140,13 +167,17 @@ export function mountRoutes<Handler>(
   const { allowedHosts, trustProxy, renderers } = options;
   // Checked once here, so that a mistake fails now rather than on every request.
   const makeRequest = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
-  return [...urlconf.routes()].flatMap((route) => {
+  const routes = [...urlconf.routes()].map((route) => {
     if (typeof route.handler !== 'function') {
       throw new TypeError(
         `${where}: the handler of route ${JSON.stringify(route.pattern)} must be a function, got ${describe(route.handler)}`,
       );
     }
-    const scheme = route.versioning === undefined ? options.scheme : route.versioning;
+    return { route, scheme: route.versioning === undefined ? options.scheme : route.versioning };
+  });
+  const lifecycles = compileLifecycle(where, options, routes);
+  return routes.flatMap(({ route, scheme }, index) => {
+    const lifecycle = lifecycles[index] as RouteLifecycle;
     const vary = (scheme?.varyHeaders ?? []).join(', ');
     return translateRoute(route, dialect).map(({ path, params }): Mount<Handler> => ({
       route,
@@ -156,7 +187,8 @@ export function mountRoutes<Handler>(
       vary,
       paramKeys: params.map(({ key }) => key),
       matchOf: (values) => resolverMatchOf(route, kwargsFromParams(values, params)),
-      version: (input, match) => versionRequest(makeRequest(input), match, scheme),
+      version: (input, match, setHeader) =>
+        versionRequest(makeRequest(input), match, route, scheme, lifecycle, setHeader),
       problem: (error, acceptLanguage) => renderProblem(error, acceptLanguage, vary),
     }));
   });
@@ -173,7 +205,11 @@ export function renderProblem(
 ): Problem {
   const translatable = error.detail instanceof LazyString;
   const asked = languageFromAcceptLanguage(acceptLanguage, supportedLanguages()) ?? 'en';
-  const render = (language: string): string => withLanguage(language, () => JSON.stringify(error.toJSON()));
+  const members = problemMembers(error);
+  const render = (language: string): string =>
+    withLanguage(language, () =>
+      JSON.stringify(members ? { ...error.toJSON(), ...members } : error.toJSON()),
+    );
   const body = render(asked);
   // A message the catalog lacks comes out in English, and the header must say so.
   const language = asked !== 'en' && body === render('en') ? 'en' : asked;
@@ -187,6 +223,16 @@ export function renderProblem(
     },
     body,
   };
+}
+
+/** A header's value with `value` appended as one more element of its list (`current` as a framework reports it). */
+export function appendField(current: unknown, value: string): string {
+  const text = Array.isArray(current)
+    ? current.join(', ')
+    : typeof current === 'string' || typeof current === 'number'
+      ? String(current)
+      : '';
+  return text === '' ? value : `${text}, ${value}`;
 }
 
 /** A `Vary` value with each of `fields` (comma-separated) added, unless it is there already (case-insensitively) or the value is `*`. */

@@ -93,7 +93,8 @@ export function schemeDocument(
     const placement = {
       kind: 'url-path',
       param: scheme.versionParam,
-      defaultVersion: scheme.defaultVersion,
+      // instanceof gives the generic class `any` versions.
+      defaultVersion: scheme.defaultVersion as string | null,
     } as const;
     return { scheme, placement, invalidVersion: notFound('Invalid version in URL path.') };
   }

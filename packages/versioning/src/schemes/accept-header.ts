@@ -18,7 +18,7 @@ const paramsOf = new BoundedCache((mediaType) => parseMediaType(mediaType).param
  * const accept = 'application/json; version=2.0';
  * scheme.determineVersion(createRequest(new Request('http://localhost/', { headers: { accept } }))); // '2.0'
  */
-export class AcceptHeaderVersioning extends BaseVersioning {
+export class AcceptHeaderVersioning<V extends string = string> extends BaseVersioning<V> {
   /** Detail of the `NotAcceptable` thrown for a version that is not allowed. */
   invalidVersionMessage: LazyString = message;
 
@@ -26,12 +26,13 @@ export class AcceptHeaderVersioning extends BaseVersioning {
     return varyAccept;
   }
 
-  override determineVersion(request: VersioningRequest): string | null {
+  override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     const params = paramsOf.get(request.acceptedMediaType);
     // Media-type parameter names are case-insensitive (RFC 9110 §8.3.2); the parser stores them lower-cased.
     const version = params.get(this.versionParam.toLowerCase()) ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotAcceptable(this.invalidVersionMessage);
-    return version;
+    // Allowed, so one of V (or the default, which is V too).
+    return version as V | null;
   }
 }

@@ -4,24 +4,33 @@ import type { ReverseOptions, VersioningRequest } from '../types.js';
 import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
 import { genericReverse } from '../urls/reverse.js';
 
-/** Constructor options of every scheme. A key that is present (even with `null`) wins over the settings. */
-export interface VersioningOptions {
+/**
+ * Constructor options of every scheme. A key that is present (even with `null`) wins over the settings. `V` is the
+ * union of the versions the scheme allows: `allowedVersions: ['v1', 'v2'] as const` makes it `'v1' | 'v2'`.
+ */
+export interface VersioningOptions<V extends string = string> {
   /**
    * Version used when the request carries none.
    * @default getSettings().defaultVersion, which defaults to null
    */
-  readonly defaultVersion?: string | null;
+  readonly defaultVersion?: V | null;
   /**
    * Permitted versions (`null` may be listed); `null` or `[]` allows every version.
    * @default getSettings().allowedVersions, which defaults to null
    */
-  readonly allowedVersions?: readonly (string | null)[] | null;
+  readonly allowedVersions?: readonly (V | null)[] | null;
   /**
    * Name of the media-type parameter, URL keyword or query parameter that carries the version.
    * @default getSettings().versionParam, which defaults to 'version'
    */
   readonly versionParam?: string;
 }
+
+/**
+ * The versions a scheme allows, as a type: `VersionOf<URLPathVersioning<'v1' | 'v2'>>` is `'v1' | 'v2'`; `string`
+ * for a scheme typed without an allow list.
+ */
+export type VersionOf<Scheme> = Scheme extends BaseVersioning<infer V> ? V : string;
 
 const optionNames = ['defaultVersion', 'allowedVersions', 'versionParam'] as const;
 const noHeaders: readonly string[] = Object.freeze([]);
@@ -47,14 +56,14 @@ export function requestVersion(options: ReverseOptions): string | null {
  *   }
  * }
  */
-export class BaseVersioning {
+export class BaseVersioning<V extends string = string> {
   /** Version used when the request carries none. */
-  defaultVersion: string | null;
+  defaultVersion: V | null;
   /** Permitted versions; `null` or empty allows every version. */
-  allowedVersions: readonly (string | null)[] | null;
+  allowedVersions: readonly (V | null)[] | null;
   /** Name of the parameter that carries the version. */
   versionParam: string;
-  #checked: Pick<BaseVersioning, 'defaultVersion' | 'allowedVersions' | 'versionParam'> | undefined;
+  #checked: Pick<BaseVersioning<V>, 'defaultVersion' | 'allowedVersions' | 'versionParam'> | undefined;
 
   /**
    * Request headers the version is read from: every response of a route versioned by this scheme carries
@@ -65,7 +74,15 @@ export class BaseVersioning {
     return noHeaders;
   }
 
-  constructor(options: VersioningOptions = {}) {
+  /**
+   * A scheme typed by its allow list: `new URLPathVersioning({ allowedVersions: ['v1', 'v2'] as const })` is a
+   * `URLPathVersioning<'v1' | 'v2'>`, whose `determineVersion()` returns `'v1' | 'v2' | null`. The default version
+   * joins the union (it is always allowed).
+   */
+  constructor(options: VersioningOptions<V> & { readonly allowedVersions: readonly (V | null)[] });
+  /** A scheme whose allow list comes from the settings, or that allows every version: its versions are `string`. */
+  constructor(options?: VersioningOptions);
+  constructor(options: VersioningOptions<V> = {}) {
     const where = `new ${new.target.name}(options)`;
     const given: unknown = options;
     if (!isPlainObject(given))
@@ -74,10 +91,12 @@ export class BaseVersioning {
     checkVersionAttributes(where, options);
     const settings = getSettings();
     const { defaultVersion, allowedVersions, versionParam } = options;
-    this.defaultVersion = defaultVersion !== undefined ? defaultVersion : settings.defaultVersion;
+    // Without an allow list in the options the versions are typed `string` (second overload), so the settings fit V.
+    this.defaultVersion =
+      defaultVersion !== undefined ? defaultVersion : (settings.defaultVersion as V | null);
     this.allowedVersions =
       allowedVersions === undefined
-        ? settings.allowedVersions
+        ? (settings.allowedVersions as readonly (V | null)[] | null)
         : allowedVersions && Object.freeze([...allowedVersions]);
     this.versionParam = versionParam ?? settings.versionParam;
   }
@@ -90,7 +109,7 @@ export class BaseVersioning {
     _request: VersioningRequest,
     _args?: readonly string[],
     _kwargs?: Readonly<Record<string, string | undefined>>,
-  ): string | null {
+  ): V | null {
     throw new NotImplementedError(`${this.constructor.name}.determineVersion() must be implemented.`);
   }
 
@@ -110,7 +129,7 @@ export class BaseVersioning {
    */
   isAllowedVersion(version: string | null | undefined): boolean {
     this.checkAttributes();
-    const allowed = this.allowedVersions;
+    const allowed: readonly (string | null)[] | null = this.allowedVersions;
     if (allowed === null || allowed === undefined || allowed.length === 0) return true;
     if (version !== null && version !== undefined && version === this.defaultVersion) return true;
     return allowed.includes(version ?? null);

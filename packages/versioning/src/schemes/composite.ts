@@ -77,7 +77,9 @@ export class CompositeVersioning extends BaseVersioning {
         );
       }
       try {
-        withVersionRules(scheme, scheme.defaultVersion, scheme.allowedVersions, () => undefined);
+        // instanceof gives the generic class `any` versions; the members are typed by string versions.
+        const member = scheme as BaseVersioning;
+        withVersionRules(member, member.defaultVersion, member.allowedVersions, () => undefined);
       } catch {
         throw new TypeError(
           `${where}: schemes[${index}] must let its defaultVersion and allowedVersions be assigned (the composite sets them while it asks it), got a frozen ${scheme.constructor.name}`,

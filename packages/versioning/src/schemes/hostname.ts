@@ -17,7 +17,7 @@ const message = gettextLazy('Invalid version in hostname.');
  * const request = createRequest(new Request('http://v2.example.com/'), { allowedHosts: ['.example.com'] });
  * scheme.determineVersion(request); // 'v2'
  */
-export class HostNameVersioning extends BaseVersioning {
+export class HostNameVersioning<V extends string = string> extends BaseVersioning<V> {
   /**
    * Matched against the host name without its port, lower-cased and without a trailing dot (`V2.Example.com.`
    * is matched as `v2.example.com`); group 1 is the version. Override it for other layouts.
@@ -29,7 +29,7 @@ export class HostNameVersioning extends BaseVersioning {
   #matches: BoundedCache<string | null> | undefined;
   #matchesOf: RegExp | undefined;
 
-  override determineVersion(request: VersioningRequest): string | null {
+  override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     const regex = this.hostnameRegex;
     if (!(regex instanceof RegExp)) {
@@ -37,7 +37,8 @@ export class HostNameVersioning extends BaseVersioning {
     }
     const version = this.#versionIn(regex, request.getHost()) ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
-    return version;
+    // Allowed, so one of V (or the default, which is V too).
+    return version as V | null;
   }
 
   /** Group 1 of `regex` in the host's name (its port cut off), remembered per host while `regex` is in use. */

@@ -14,18 +14,18 @@ const message = gettextLazy('Invalid version in URL path. Does not match any ver
  * const scheme = new NamespaceVersioning({ allowedVersions: ['v1', 'v2'] });
  * scheme.determineVersion(createRequest(new Request('http://localhost/v2/users/'), { urlconf })); // 'v2'
  */
-export class NamespaceVersioning extends BaseVersioning {
+export class NamespaceVersioning<V extends string = string> extends BaseVersioning<V> {
   /** Detail of the `NotFound` thrown when no namespace part is an allowed version. */
   invalidVersionMessage: LazyString = message;
 
-  override determineVersion(request: VersioningRequest): string | null {
+  override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     const match = request.resolverMatch;
     // Unversioned routes keep working: without a namespace the default applies, unchecked (DRF does the
     // same).
     if (match === null || match === undefined || !match.namespace) return this.defaultVersion;
     for (const part of match.namespace.split(':')) {
-      if (this.isAllowedVersion(part)) return part;
+      if (this.isAllowedVersion(part)) return part as V;
     }
     throw new NotFound(this.invalidVersionMessage);
   }

@@ -13,15 +13,16 @@ const message = gettextLazy('Invalid version in query parameter.');
  * const scheme = new QueryParameterVersioning({ allowedVersions: ['1.0', '2.0'] });
  * scheme.determineVersion(createRequest(new Request('http://localhost/users/?version=2.0'))); // '2.0'
  */
-export class QueryParameterVersioning extends BaseVersioning {
+export class QueryParameterVersioning<V extends string = string> extends BaseVersioning<V> {
   /** Detail of the `NotFound` thrown for a version that is not allowed. */
   invalidVersionMessage: LazyString = message;
 
-  override determineVersion(request: VersioningRequest): string | null {
+  override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     const version = request.queryParams.get(this.versionParam) ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
-    return version;
+    // Allowed, so one of V (or the default, which is V too).
+    return version as V | null;
   }
 
   /**

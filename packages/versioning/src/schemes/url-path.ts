@@ -15,7 +15,7 @@ const message = gettextLazy('Invalid version in URL path.');
  * const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] });
  * scheme.determineVersion(request, [], { version: 'v1' }); // 'v1'
  */
-export class URLPathVersioning extends BaseVersioning {
+export class URLPathVersioning<V extends string = string> extends BaseVersioning<V> {
   /** Detail of the `NotFound` thrown for a version that is not allowed. */
   invalidVersionMessage: LazyString = message;
 
@@ -23,7 +23,7 @@ export class URLPathVersioning extends BaseVersioning {
     request: VersioningRequest,
     _args?: readonly string[],
     kwargs?: Readonly<Record<string, string | undefined>>,
-  ): string | null {
+  ): V | null {
     this.checkRequest('determineVersion(request, args, kwargs)', request);
     if (kwargs !== undefined && kwargs !== null && typeof kwargs !== 'object') {
       throw new TypeError(
@@ -45,7 +45,8 @@ export class URLPathVersioning extends BaseVersioning {
     }
     const version = captured ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
-    return version;
+    // Allowed, so one of V (or the default, which is V too).
+    return version as V | null;
   }
 
   /**

@@ -66,7 +66,7 @@ export function genericReverse(viewname: string, options: ReverseOptions = {}): 
     }
     values = { ...kwargs, format };
   }
-  let url = reverseWith(urlconf, viewname, args, values);
+  let url = reverseWith(urlconf, viewname, args, values, request);
   if (query !== undefined) {
     const search = checkQuery(viewname, query);
     if (search !== '') url += `?${search}`;

@@ -3,7 +3,7 @@ import { NoReverseMatch } from '../errors.js';
 import { checkOperation } from '../openapi/operation.js';
 import type { OpenAPIOperation } from '../openapi/openapi.types.js';
 import type { BaseVersioning } from '../schemes/base.js';
-import type { ResolverMatch } from '../types.js';
+import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from './describe.js';
 import {
   decodeSegment,
@@ -14,9 +14,10 @@ import {
   isWellFormed,
   normalizePercentEncoding,
 } from './encoding.js';
+import { checkRangeBound, describeRange, isInRange, versionsInRange } from './version-range.js';
 
-/** Options of {@link path}. */
-export interface PathOptions {
+/** Options of {@link path}; `V` is the route's scheme's versions, which `since` and `until` must name. */
+export interface PathOptions<V extends string = string> {
   /** Name to reverse the route by (no `:`); several routes may share one. @default undefined (not reversible) */
   readonly name?: string;
   /** HTTP methods the route answers, case-insensitive, stored upper-case. @default undefined (every method) */
@@ -25,7 +26,18 @@ export interface PathOptions {
    * Scheme that determines the version of this route's requests; `null` makes the route version-neutral.
    * @default undefined (the adapter's `scheme`)
    */
-  readonly versioning?: BaseVersioning | null;
+  readonly versioning?: BaseVersioning<V> | null;
+  /**
+   * First version the route exists in, from the scheme's `allowedVersions` (oldest first); a request of an older
+   * version is answered 404, and reversal for it finds no match.
+   * @default undefined (from the oldest)
+   */
+  readonly since?: NoInfer<V>;
+  /**
+   * First version the route no longer exists in (it exists up to but not including it).
+   * @default undefined (up to the newest)
+   */
+  readonly until?: NoInfer<V>;
   /**
    * Members of an OpenAPI Operation Object merged into each operation `openapi()` generates for this route
    * (`@restdash/versioning/openapi`). @default undefined (the generated operation as it is)
@@ -44,6 +56,10 @@ export interface Route {
   readonly methods: readonly string[] | null;
   /** `undefined`: the adapter's default scheme; `null`: version-neutral. */
   readonly versioning: BaseVersioning | null | undefined;
+  /** First version the route exists in; `null`: from the oldest. */
+  readonly since: string | null;
+  /** First version the route no longer exists in; `null`: up to the newest. */
+  readonly until: string | null;
   /** What `openapi()` merges into the route's operations, checked and deep-frozen; `null` when not given. */
   readonly openapi: OpenAPIOperation | null;
 }
@@ -80,6 +96,10 @@ export interface FlatRoute {
   readonly handler: unknown;
   /** `undefined`: the adapter's default scheme; `null`: version-neutral. */
   readonly versioning: BaseVersioning | null | undefined;
+  /** First version the route exists in; `null`: from the oldest. */
+  readonly since: string | null;
+  /** First version the route no longer exists in; `null`: up to the newest. */
+  readonly until: string | null;
   /** What `openapi()` merges into the route's operations; `null` when not given. */
   readonly openapi: OpenAPIOperation | null;
   /**
@@ -194,7 +214,11 @@ function compilePattern(where: string, pattern: string) {
  * The pattern is checked now; it is compiled when a {@link UrlConf} is built from it.
  * @example path('/users/:pk/', getUser, { name: 'users-detail', methods: ['GET'] })
  */
-export function path(route: string, handler: unknown, options: PathOptions = {}): Route {
+export function path<V extends string = string>(
+  route: string,
+  handler: unknown,
+  options: PathOptions<V> = {},
+): Route {
   const where = `path(${typeof route === 'string' ? JSON.stringify(route) : '…'})`;
   if (typeof route !== 'string' || !route.startsWith('/')) {
     throw new TypeError(`path(route): route must be a string starting with "/", got ${describe(route)}`);
@@ -202,16 +226,27 @@ export function path(route: string, handler: unknown, options: PathOptions = {})
   if (!isPlainObject(options)) {
     throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
   }
-  checkKnownKeys(where, options, ['name', 'methods', 'versioning', 'openapi']);
+  checkKnownKeys(where, options, ['name', 'methods', 'versioning', 'openapi', 'since', 'until']);
   compilePattern(where, route);
   const { name, methods, versioning } = options;
+  const range = {
+    since: checkRangeBound(where, 'since', options.since),
+    until: checkRangeBound(where, 'until', options.until),
+  };
+  const scheme =
+    versioning === undefined || versioning === null ? versioning : checkScheme(where, versioning);
+  // With the adapter's scheme the range is checked when mounting; with the route's own, now.
+  if (scheme !== undefined && (range.since !== null || range.until !== null)) {
+    versionsInRange(where, range, scheme);
+  }
   const entry: Route = Object.freeze({
     kind: 'route',
     route,
     handler,
     name: name === undefined ? null : checkName(where, 'name', name),
     methods: methods === undefined ? null : checkMethods(where, methods),
-    versioning: versioning === undefined || versioning === null ? versioning : checkScheme(where, versioning),
+    versioning: scheme,
+    ...range,
     openapi:
       options.openapi === undefined ? null : checkOperation(`${where}: options.openapi`, options.openapi),
   });
@@ -368,6 +403,8 @@ function compileRoute(route: Route, pattern: string, namespaces: readonly string
     methods: route.methods,
     handler: route.handler,
     versioning: route.versioning,
+    since: route.since,
+    until: route.until,
     openapi: route.openapi,
     tokens: data.tokens,
     params,
@@ -513,14 +550,39 @@ function quoteList(patterns: readonly string[]): string {
   return `[${patterns.map((pattern) => `'${pattern}'`).join(', ')}]`;
 }
 
-let reverseWithUrlConf: (urlconf: UrlConf, viewname: string, args: unknown, kwargs: unknown) => string;
+/**
+ * Whether the URL `route` builds from `values` is for a version the route exists in: the version is the value of
+ * the scheme's `versionParam` when the route captures it, else the request's. Without a version it fits.
+ */
+function fitsVersion(route: CompiledRoute, values: Values, request: VersioningRequest): boolean {
+  if (route.since === null && route.until === null) return true;
+  const scheme = route.versioning === undefined ? request.versioningScheme : route.versioning;
+  const position = scheme ? route.positions.get(scheme.versionParam) : undefined;
+  const version = (position === undefined ? undefined : values[position]) ?? request.version;
+  return version === null || isInRange(route, scheme, version);
+}
+
+let reverseWithUrlConf: (
+  urlconf: UrlConf,
+  viewname: string,
+  args: unknown,
+  kwargs: unknown,
+  request?: VersioningRequest | null,
+) => string;
 
 /**
  * `urlconf.reverse(viewname, { args, kwargs })` for a caller that has already checked its own options object
  * (the top-level `reverse()`): the same checks of `viewname` and the values, without building another object.
+ * With a `request`, a route is skipped when its `since`/`until` leave out the version the URL would be for.
  */
-export function reverseWith(urlconf: UrlConf, viewname: string, args: unknown, kwargs: unknown): string {
-  return reverseWithUrlConf(urlconf, viewname, args, kwargs);
+export function reverseWith(
+  urlconf: UrlConf,
+  viewname: string,
+  args: unknown,
+  kwargs: unknown,
+  request?: VersioningRequest | null,
+): string {
+  return reverseWithUrlConf(urlconf, viewname, args, kwargs, request);
 }
 
 /**
@@ -535,7 +597,8 @@ export function reverseWith(urlconf: UrlConf, viewname: string, args: unknown, k
  */
 export class UrlConf {
   static {
-    reverseWithUrlConf = (urlconf, viewname, args, kwargs) => urlconf.#reverse(viewname, args, kwargs);
+    reverseWithUrlConf = (urlconf, viewname, args, kwargs, request) =>
+      urlconf.#reverse(viewname, args, kwargs, request);
   }
 
   readonly #routes: readonly CompiledRoute[];
@@ -621,7 +684,12 @@ export class UrlConf {
   }
 
   /** {@link reverse} with its options taken apart; {@link reverseWith} leads here too. */
-  #reverse(viewname: string, args: unknown = noValues, kwargs: unknown = {}): string {
+  #reverse(
+    viewname: string,
+    args: unknown = noValues,
+    kwargs: unknown = {},
+    request: VersioningRequest | null = null,
+  ): string {
     checkViewname(viewname);
     if (!Array.isArray(args)) {
       throw new TypeError(`${whereOf(viewname)}: args must be an array, got ${describe(args)}`);
@@ -640,6 +708,7 @@ export class UrlConf {
 
     const candidates = this.#byName.get(viewname);
     if (candidates === undefined) throw new NoReverseMatch(this.#unknown(viewname));
+    const outOfRange: CompiledRoute[] = [];
     for (const route of candidates) {
       const values =
         argValues.length === 0
@@ -647,6 +716,10 @@ export class UrlConf {
           : argValues.length <= route.params.length
             ? argValues
             : null;
+      if (values !== null && request !== null && !fitsVersion(route, values, request)) {
+        outOfRange.push(route);
+        continue;
+      }
       const built = values && route.build(values);
       if (built !== null && built !== undefined) return escapeLeadingSlashes(built);
     }
@@ -656,9 +729,15 @@ export class UrlConf {
         : names.length > 0
           ? `keyword arguments '${JSON.stringify(kwargs)}'`
           : 'no arguments';
+    const skipped =
+      outOfRange.length === 0
+        ? ''
+        : ' Skipped, as the version asked for is outside their versions: ' +
+          outOfRange.map((route) => `'${route.pattern}' (${describeRange(route)})`).join(', ');
     throw new NoReverseMatch(
       `Reverse for '${viewname}' with ${tried} not found. ` +
-        `${candidates.length} pattern(s) tried: ${quoteList(candidates.map((route) => route.pattern))}`,
+        `${candidates.length} pattern(s) tried: ${quoteList(candidates.map((route) => route.pattern))}` +
+        skipped,
     );
   }
 

@@ -86,10 +86,24 @@ function echoOf(reply: Reply): Echo {
   return json(reply) as Echo;
 }
 
-function expectProblem(reply: Reply, status: number, code: string, detail: string): void {
+/** A problem+json answer; `members` are its extension members (`supportedVersions` on version errors). */
+export function expectProblem(
+  reply: Reply,
+  status: number,
+  code: string,
+  detail: string,
+  members: Readonly<Record<string, unknown>> = {},
+): void {
   expect(reply.status).toBe(status);
   expect(reply.header('content-type')).toMatch(/^application\/problem\+json/);
-  expect(json(reply)).toEqual({ type: 'about:blank', title: expect.any(String), status, detail, code });
+  expect(json(reply)).toEqual({
+    type: 'about:blank',
+    title: expect.any(String),
+    status,
+    detail,
+    code,
+    ...members,
+  });
 }
 
 /** German, checked to be a translation so that a missing catalog entry fails the test. */
@@ -287,22 +301,33 @@ export function adapterContract(harness: AdapterHarness): void {
   });
 
   describe('errors', () => {
+    // A version the scheme refuses is answered with the versions it allows (supportedVersions); a failed content
+    // negotiation is no version error and has none.
     test.each([
-      ['/v9/users/7/', {}, 404, 'not_found', 'Invalid version in URL path.'],
+      ['/v9/users/7/', {}, 404, 'not_found', 'Invalid version in URL path.', ['v1', 'v2']],
       [
         '/v3/things/',
         {},
         404,
         'not_found',
         'Invalid version in URL path. Does not match any version namespace.',
+        ['v1', 'v2'],
       ],
-      ['/query/items/?version=9', {}, 404, 'not_found', 'Invalid version in query parameter.'],
+      [
+        '/query/items/?version=9',
+        {},
+        404,
+        'not_found',
+        'Invalid version in query parameter.',
+        ['1.0', '2.0'],
+      ],
       [
         '/accept/items/',
         { accept: 'application/json; version=9.0' },
         406,
         'not_acceptable',
         'Invalid version in "Accept" header.',
+        ['1.0', '2.0'],
       ],
       [
         '/accept/items/',
@@ -310,10 +335,11 @@ export function adapterContract(harness: AdapterHarness): void {
         406,
         'not_acceptable',
         'Could not satisfy the request Accept header.',
+        null,
       ],
-    ])('%s %j → %i problem+json in English', async (target, headers, status, code, detail) => {
+    ])('%s %j → %i problem+json in English', async (target, headers, status, code, detail, supported) => {
       const reply = await get(target, headers);
-      expectProblem(reply, status, code, detail);
+      expectProblem(reply, status, code, detail, supported === null ? {} : { supportedVersions: supported });
       expect(reply.header('content-language')).toBe('en');
       expect(varyFields(reply)).toContain('accept-language');
     });
@@ -324,6 +350,7 @@ export function adapterContract(harness: AdapterHarness): void {
         404,
         'not_found',
         'Invalid version in hostname.',
+        { supportedVersions: ['v1', 'v2'] },
       );
     });
 
@@ -335,7 +362,9 @@ export function adapterContract(harness: AdapterHarness): void {
 
     test('Accept-Language picks the language of the detail', async () => {
       const reply = await get('/v9/users/7/', { 'accept-language': 'de-AT, en;q=0.5' });
-      expectProblem(reply, 404, 'not_found', german('Invalid version in URL path.'));
+      expectProblem(reply, 404, 'not_found', german('Invalid version in URL path.'), {
+        supportedVersions: ['v1', 'v2'],
+      });
       expect(reply.header('content-language')).toBe('de');
       expect(varyFields(reply)).toContain('accept-language');
       const accept = await get('/accept/items/', {

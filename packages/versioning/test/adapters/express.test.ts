@@ -7,7 +7,10 @@ import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
-import { listen } from './support.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { lifecycleContract } from './lifecycle.contract.js';
+import { fetchReply, listen } from './support.js';
 
 const harness: HardeningHarness = {
   echo: ((req, res) => {
@@ -37,9 +40,32 @@ describe('express adapter', () => {
   adapterContract(harness);
   moreSchemesContract(harness);
   hardeningContract(harness);
+  lifecycleContract(harness);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {
     const urlconf = new UrlConf([path('/pot/', harness.echo, { methods: ['BREW'] })]);
     expect(() => versioned(urlconf, { scheme: null })).toThrow('Express cannot route method "BREW"');
+  });
+
+  test("a Link an earlier middleware set survives; the version's link is appended", async () => {
+    const app = express();
+    app.use(((_req, res, next) => {
+      res.append('Link', '</style.css>; rel="preload"');
+      next();
+    }) satisfies RequestHandler);
+    app.use(
+      versioned(new UrlConf([path('/:version/users/', harness.echo)]), {
+        scheme: new URLPathVersioning({ allowedVersions: ['v1'] }),
+        policies: { v1: { link: 'https://example.com/v1' } },
+      }),
+    );
+    const served = await listen(createServer(app));
+    try {
+      const reply = await fetchReply(`${served.origin}/v1/users/`);
+      const rels = parseLinkHeader(reply.header('link') ?? '').map(({ params }) => params.get('rel'));
+      expect(rels).toEqual(['preload', 'deprecation']);
+    } finally {
+      await served.close();
+    }
   });
 });

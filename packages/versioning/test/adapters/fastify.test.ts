@@ -7,6 +7,9 @@ import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { lifecycleContract } from './lifecycle.contract.js';
 
 const harness: HardeningHarness = {
   echo: ((request) => echo(request)) satisfies RouteHandlerMethod,
@@ -34,6 +37,7 @@ describe('fastify adapter', () => {
   adapterContract(harness);
   moreSchemesContract(harness);
   hardeningContract(harness);
+  lifecycleContract(harness);
 
   test('several plugins share one set of decorators; a path and method routed twice go to the first route', async () => {
     const app = Fastify();
@@ -55,6 +59,24 @@ describe('fastify adapter', () => {
     expect((await app.inject('/items/?version=3')).json()).toEqual({ version: '3' });
     // Outside the adapter's routes the decorators keep their default.
     expect((await app.inject('/plain/')).json()).toEqual({ version: null });
+    await app.close();
+  });
+
+  test("a Link an onRequest hook set survives; the version's link is appended", async () => {
+    const app = Fastify();
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('link', '</style.css>; rel="preload"');
+      done();
+    });
+    await app.register(
+      versioned(new UrlConf([path('/:version/users/', harness.echo)]), {
+        scheme: new URLPathVersioning({ allowedVersions: ['v1'] }),
+        policies: { v1: { link: 'https://example.com/v1' } },
+      }),
+    );
+    const reply = await app.inject('/v1/users/');
+    const rels = parseLinkHeader(String(reply.headers.link)).map(({ params }) => params.get('rel'));
+    expect(rels).toEqual(['preload', 'deprecation']);
     await app.close();
   });
 });

@@ -9,6 +9,9 @@ import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { lifecycleContract } from './lifecycle.contract.js';
 import { listen } from './support.js';
 
 const harness: HardeningHarness = {
@@ -45,6 +48,7 @@ describe('hono adapter', () => {
   adapterContract(harness);
   moreSchemesContract(harness);
   hardeningContract(harness);
+  lifecycleContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {
     const urlconf = new UrlConf([path('/users/:pk.json', harness.echo)]);
@@ -60,5 +64,34 @@ describe('hono adapter', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('http://127.0.0.1/elsewhere');
     expect(response.headers.get('vary')).toBe('Accept');
+  });
+
+  test("a response with immutable headers still carries its version's lifecycle headers", async () => {
+    const redirect: Handler<VersioningEnv> = () => Response.redirect('http://127.0.0.1/elsewhere', 302);
+    const app = versioned(new UrlConf([path('/:version/moved/', redirect)]), {
+      scheme: new URLPathVersioning({ allowedVersions: ['v1'] }),
+      policies: { v1: { deprecation: '2025-01-01' } },
+    });
+    const response = await app.request('http://127.0.0.1/v1/moved/');
+    expect(response.status).toBe(302);
+    expect(response.headers.get('deprecation')).toBe('@1735689600');
+  });
+
+  test("a Link an earlier middleware set survives; the version's link is appended", async () => {
+    const app = new Hono();
+    app.use(async (c, next) => {
+      c.header('Link', '</style.css>; rel="preload"');
+      await next();
+    });
+    app.route(
+      '/',
+      versioned(new UrlConf([path('/:version/users/', harness.echo)]), {
+        scheme: new URLPathVersioning({ allowedVersions: ['v1'] }),
+        policies: { v1: { link: 'https://example.com/v1' } },
+      }),
+    );
+    const response = await app.request('http://127.0.0.1/v1/users/');
+    const rels = parseLinkHeader(response.headers.get('link') ?? '').map(({ params }) => params.get('rel'));
+    expect(rels).toEqual(['preload', 'deprecation']);
   });
 });

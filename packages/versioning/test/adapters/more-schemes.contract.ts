@@ -41,7 +41,14 @@ function echoOf(reply: Reply): Echo {
   return JSON.parse(reply.body) as Echo;
 }
 
-function expectProblem(reply: Reply, status: number, code: string, detail: string): void {
+/** A problem+json answer; a refused version's also lists the versions allowed (`supportedVersions`). */
+function expectProblem(
+  reply: Reply,
+  status: number,
+  code: string,
+  detail: string,
+  supportedVersions?: readonly string[],
+): void {
   expect(reply.status).toBe(status);
   expect(reply.header('content-type')).toMatch(/^application\/problem\+json/);
   expect(JSON.parse(reply.body)).toEqual({
@@ -50,6 +57,7 @@ function expectProblem(reply: Reply, status: number, code: string, detail: strin
     status,
     detail,
     code,
+    ...(supportedVersions === undefined ? {} : { supportedVersions }),
   });
 }
 
@@ -99,7 +107,7 @@ export function moreSchemesContract(harness: AdapterHarness): void {
 
       test('a version that is not allowed → 404 naming the header, varying on it, in the asked language', async () => {
         const reply = await get('/header/items/', { 'x-api-version': '9' });
-        expectProblem(reply, 404, 'not_found', 'Invalid version in "X-API-Version" header.');
+        expectProblem(reply, 404, 'not_found', 'Invalid version in "X-API-Version" header.', ['1', '2']);
         expect(varyFields(reply)).toEqual(expect.arrayContaining(['x-api-version', 'accept-language']));
         const german = await get('/header/items/', { 'x-api-version': '9', 'accept-language': 'de' });
         expect(JSON.parse(german.body)).toMatchObject({
@@ -140,7 +148,7 @@ export function moreSchemesContract(harness: AdapterHarness): void {
 
       test('a version that is not allowed → 406, varying on Accept', async () => {
         const reply = await get('/vendor/items/', { accept: 'application/vnd.acme.v3+json' });
-        expectProblem(reply, 406, 'not_acceptable', 'Invalid version in "Accept" header.');
+        expectProblem(reply, 406, 'not_acceptable', 'Invalid version in "Accept" header.', ['v1', 'v2']);
         expect(varyFields(reply)).toEqual(expect.arrayContaining(['accept', 'accept-language']));
       });
 
@@ -190,18 +198,21 @@ export function moreSchemesContract(harness: AdapterHarness): void {
           404,
           'not_found',
           'Invalid version in query parameter.',
+          ['1', '2'],
         );
         expectProblem(
           await get('/either/items/', { 'api-version': '9' }),
           404,
           'not_found',
           'Invalid version in "Api-Version" header.',
+          ['1', '2'],
         );
         expectProblem(
           await get('/v3/both/', { accept: 'application/vnd.acme.v3+json' }),
           404,
           'not_found',
           'Invalid version in URL path.',
+          ['v1', 'v2'],
         );
       });
 

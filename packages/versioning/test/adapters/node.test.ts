@@ -7,6 +7,7 @@ import { path, UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo } from './contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
+import { lifecycleContract } from './lifecycle.contract.js';
 import { fetchReply, listen, type Served } from './support.js';
 
 const echoHandler: VersionedRequestListener = (req, res) => {
@@ -34,6 +35,7 @@ describe('node:http adapter', () => {
   adapterContract(harness);
   moreSchemesContract(harness);
   hardeningContract(harness);
+  lifecycleContract(harness);
 
   describe('routing of its own', () => {
     let served: Served;

@@ -42,6 +42,19 @@ const mistakes: readonly (readonly [title: string, urlconf: unknown, options: un
     /trustProxy must be a boolean, got "yes"/,
   ],
   [
+    'a policy date that names no time zone',
+    urlconf,
+    { scheme, policies: { v1: { sunset: '2025-07-01T00:00' } } },
+    /options\.policies\["v1"\]\.sunset has no time zone/,
+  ],
+  [
+    'since that the scheme does not allow',
+    new UrlConf([path('/:version/users/', () => undefined, { since: 'v3' })]),
+    { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) },
+    /route "\/:version\/users\/": since "v3" is not an allowed version/,
+  ],
+  ['a clock that is a number', urlconf, { scheme, clock: 0 }, /options\.clock must be a function/],
+  [
     'a handler that is not a function',
     new UrlConf([path('/users/', 'users-list')]),
     { scheme },

@@ -79,8 +79,11 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Router {
       if (mount.vary !== '') res.vary(mount.vary);
       return catchProblems(
         () => {
-          expose(req, mount.version(req, mount.matchOf(req.params)));
-          return mount.handler(req, res, next);
+          const versioning = mount.version(req, mount.matchOf(req.params), (name, value) => {
+            res.append(name, value);
+          });
+          expose(req, versioning);
+          return versioning.handler(req, res, next);
         },
         (error) => {
           if (res.headersSent) {

@@ -3,6 +3,7 @@ import { isAPIException } from '../../errors.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import {
   type AdapterOptions,
+  appendField,
   appendVary,
   exposeOn,
   mountRoutes,
@@ -56,8 +57,11 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
         // The handler's own result goes to Fastify as it is: no wrapper, no extra promise.
         handler(request, reply) {
           const match = mount.matchOf(request.params as Record<string, unknown>);
-          exposeOn(request, mount.version(request.raw, match));
-          return mount.handler.call(this, request, reply);
+          const versioning = mount.version(request.raw, match, (name, value) => {
+            reply.header(name, appendField(reply.getHeader(name), value));
+          });
+          exposeOn(request, versioning);
+          return versioning.handler.call(this, request, reply);
         },
         // What versioning or the handler threw. Rethrown, an error goes on to the application's error handler.
         errorHandler(error, request, reply) {

@@ -31,6 +31,21 @@ function varyOn(response: Response, fields: string): Response {
   }
 }
 
+/** `response` with the version lifecycle's header fields appended; a copy when its headers are immutable. */
+function withFields(response: Response, fields: readonly (readonly [string, string])[]): Response {
+  if (fields.length === 0) return response;
+  const append = (target: Response): Response => {
+    for (const [name, value] of fields) target.headers.append(name, value);
+    return target;
+  };
+  try {
+    return append(response);
+  } catch {
+    // Immutable headers refuse the first append already, so the copy starts from the original ones.
+    return append(new Response(response.body, response));
+  }
+}
+
 function expose(c: Context<VersioningEnv>, versioning: VersioningVariables): void {
   c.set('version', versioning.version);
   c.set('versioningScheme', versioning.versioningScheme);
@@ -62,25 +77,33 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<Versi
     options,
     'hono',
   )) {
-    // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
-    const finish = (response: unknown): unknown =>
-      mount.vary !== '' && response instanceof Response ? varyOn(response, mount.vary) : response;
-    const handle: Handler<VersioningEnv> = (c, next) =>
-      catchProblems(
+    const handle: Handler<VersioningEnv> = (c, next) => {
+      // The version lifecycle's headers, put on whatever response this request gets.
+      const fields: [string, string][] = [];
+      // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
+      const finish = (response: unknown): unknown =>
+        response instanceof Response
+          ? withFields(mount.vary !== '' ? varyOn(response, mount.vary) : response, fields)
+          : response;
+      return catchProblems(
         () => {
           // One by one: c.req.param() would decode all of them into a new object first.
           const params: Record<string, string | undefined> = {};
           for (const key of mount.paramKeys) params[key] = c.req.param(key);
           refuseMalformedValues(params, c.req.raw.url);
-          expose(c, mount.version(c.req.raw, mount.matchOf(params)));
+          const versioning = mount.version(c.req.raw, mount.matchOf(params), (name, value) => {
+            fields.push([name, value]);
+          });
+          expose(c, versioning);
           // Responses the handler makes with `c` carry it from the start, so finish() finds it there.
           if (mount.vary !== '') c.header('vary', mount.vary);
-          const response: unknown = mount.handler(c, next);
+          const response: unknown = versioning.handler(c, next);
           // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
           return isPromiseLike(response) ? Promise.resolve(response).then(finish) : finish(response);
         },
-        (error) => problemResponse(mount.problem(error, c.req.header('accept-language'))),
+        (error) => withFields(problemResponse(mount.problem(error, c.req.header('accept-language'))), fields),
       ) as Response | Promise<Response>;
+    };
     if (mount.methods === null) app.all(mount.path, handle);
     else app.on([...mount.methods], mount.path, handle);
   }

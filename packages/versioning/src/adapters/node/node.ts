@@ -80,8 +80,11 @@ export function versioned(
       try {
         const result = catchProblems(
           () => {
-            exposeOn(req, mount.version(req, match));
-            return mount.handler(req as VersionedIncomingMessage, res);
+            const versioning = mount.version(req, match, (name, value) => {
+              res.appendHeader(name, value);
+            });
+            exposeOn(req, versioning);
+            return versioning.handler(req as VersionedIncomingMessage, res);
           },
           (error) => {
             send(res, mount.problem(error, language));

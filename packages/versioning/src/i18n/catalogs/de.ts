@@ -15,4 +15,6 @@ export const de: Readonly<Record<string, string>> = Object.freeze({
   'The request asks for more than one version: %(versions)s.':
     'Die Anfrage verlangt mehr als eine Version: %(versions)s.',
   'Malformed request.': 'Fehlerhafte Anfrage.',
+  'Version "%(version)s" is no longer available.': 'Version "%(version)s" ist nicht mehr verfügbar.',
+  'Not available in version "%(version)s".': 'In Version "%(version)s" nicht verfügbar.',
 });

@@ -16,4 +16,6 @@ export const es: Readonly<Record<string, string>> = Object.freeze({
   'The request asks for more than one version: %(versions)s.':
     'La solicitud pide más de una versión: %(versions)s.',
   'Malformed request.': 'Solicitud con formato incorrecto.',
+  'Version "%(version)s" is no longer available.': 'La versión "%(version)s" ya no está disponible.',
+  'Not available in version "%(version)s".': 'No disponible en la versión "%(version)s".',
 });

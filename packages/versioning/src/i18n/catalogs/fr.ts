@@ -15,4 +15,6 @@ export const fr: Readonly<Record<string, string>> = Object.freeze({
   'The request asks for more than one version: %(versions)s.':
     "La requête demande plus d'une version : %(versions)s.",
   'Malformed request.': 'Requête malformée.',
+  'Version "%(version)s" is no longer available.': "La version « %(version)s » n'est plus disponible.",
+  'Not available in version "%(version)s".': 'Non disponible dans la version « %(version)s ».',
 });

@@ -15,4 +15,6 @@ export const ja: Readonly<Record<string, string>> = Object.freeze({
   'The request asks for more than one version: %(versions)s.':
     'リクエストが複数のバージョンを指定しています：%(versions)s。',
   'Malformed request.': '不正な形式のリクエストです。',
+  'Version "%(version)s" is no longer available.': 'バージョン "%(version)s" は利用できなくなりました。',
+  'Not available in version "%(version)s".': 'バージョン "%(version)s" では利用できません。',
 });

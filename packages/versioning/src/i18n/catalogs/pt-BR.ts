@@ -16,4 +16,6 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
   'The request asks for more than one version: %(versions)s.':
     'A requisição pede mais de uma versão: %(versions)s.',
   'Malformed request.': 'Requisição malformada.',
+  'Version "%(version)s" is no longer available.': 'A versão "%(version)s" não está mais disponível.',
+  'Not available in version "%(version)s".': 'Não disponível na versão "%(version)s".',
 });

@@ -14,4 +14,6 @@ export const zhHans: Readonly<Record<string, string>> = Object.freeze({
   'Invalid version in "%(header)s" header.': '“%(header)s” HTTP头包含无效版本。',
   'The request asks for more than one version: %(versions)s.': '请求指定了多个版本：%(versions)s。',
   'Malformed request.': '错误的请求。',
+  'Version "%(version)s" is no longer available.': '版本 “%(version)s” 已不再可用。',
+  'Not available in version "%(version)s".': '在版本 “%(version)s” 中不可用。',
 });

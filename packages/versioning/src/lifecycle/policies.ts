@@ -1,0 +1,173 @@
+import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+
+/**
+ * What clients are told about one version: when it was (or will be) deprecated, when it goes away, and where to
+ * read about it. Each date is a `Date` or an ISO 8601 string that says its time zone (a date alone is UTC
+ * midnight).
+ * @example { deprecation: '2025-01-01', sunset: '2025-07-01T00:00:00Z', link: 'https://api.example.com/v1-retirement' }
+ */
+export interface VersionPolicy {
+  /**
+   * When the version is (or will be) deprecated: `Deprecation: @<unix seconds>` (RFC 9745), sent from the moment
+   * the policy is mounted, even while the date lies ahead (that announces it).
+   * @default undefined (no Deprecation header)
+   */
+  readonly deprecation?: Date | string;
+  /**
+   * When the version stops answering: `Sunset: <IMF-fixdate>` (RFC 8594); not before `deprecation`.
+   * @default undefined (no Sunset header)
+   */
+  readonly sunset?: Date | string;
+  /**
+   * A page about the deprecation: `Link: <url>; rel="deprecation"; type="text/html"`, and the same URL with
+   * `rel="sunset"` when `sunset` is given. An absolute URL or a reference relative to the request's URL.
+   * @default undefined (no Link header)
+   */
+  readonly link?: string;
+}
+
+/** One header field of a response: name and value. */
+export type HeaderField = readonly [name: string, value: string];
+
+/** A {@link VersionPolicy} checked when mounting, with its header fields built once. */
+export interface CompiledPolicy {
+  /** Unix time in milliseconds, floored to the second; `null` when not given. */
+  readonly deprecation: number | null;
+  /** Unix time in milliseconds, floored to the second; `null` when not given. */
+  readonly sunset: number | null;
+  /** `Deprecation`, `Sunset` and `Link`, those the policy gives, in that order. */
+  readonly headers: readonly HeaderField[];
+}
+
+const policyKeys = ['deprecation', 'sunset', 'link'];
+
+// The forms Date.parse reads the same way everywhere: ISO 8601 date (UTC), date-time with an offset, IMF-fixdate.
+const isoDate =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:(Z)|([+-])(\d{2}):(\d{2}))?)?$/;
+const imfFixdate = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+// RFC 3986 characters only: nothing that could end the `<…>` of a link or start another header line.
+const uriCharacters = /^(?:[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})+$/;
+
+const earliest = 0;
+const latest = Date.UTC(9999, 11, 31, 23, 59, 59);
+
+function inRange(value: string | undefined, low: number, high: number): boolean {
+  const number = Number(value ?? low);
+  return number >= low && number <= high;
+}
+
+/** Whether the fields of an ISO 8601 match name a real date and time (Date.parse would roll 02-30 over). */
+function isRealIsoDate(match: RegExpExecArray): boolean {
+  const [, year, month, day, hour, minute, second, , , offsetHours, offsetMinutes] = match;
+  const days = new Date(Date.UTC(Number(year), Number(month), 0)).getUTCDate();
+  return (
+    inRange(month, 1, 12) &&
+    inRange(day, 1, days) &&
+    inRange(hour, 0, 23) &&
+    inRange(minute, 0, 59) &&
+    inRange(second, 0, 59) &&
+    inRange(offsetHours, 0, 23) &&
+    inRange(offsetMinutes, 0, 59)
+  );
+}
+
+/**
+ * The instant `value` names, in milliseconds floored to the second: a valid `Date`, an ISO 8601 date (`2025-06-30`,
+ * UTC midnight), an ISO 8601 date-time with `Z` or an offset, or an IMF-fixdate (`Mon, 30 Jun 2025 00:00:00 GMT`),
+ * between 1970 and 9999. Anything else is a `TypeError` naming `what` and the value.
+ */
+export function parsePolicyDate(what: string, value: unknown): number {
+  const expected =
+    'a Date, an ISO 8601 date ("2025-06-30") or date-time with an offset ("2025-06-30T12:00:00Z"), or an IMF-fixdate';
+  let time = Number.NaN;
+  if (value instanceof Date) {
+    time = value.getTime();
+  } else if (typeof value === 'string') {
+    const iso = isoDate.exec(value);
+    if (iso !== null && iso[4] !== undefined && iso[7] === undefined && iso[8] === undefined) {
+      throw new TypeError(
+        `${what} has no time zone, so it would be read in the server's local time: add "Z" or an offset such as "+02:00", got ${describe(value)}`,
+      );
+    }
+    if (iso !== null && isRealIsoDate(iso)) time = Date.parse(value);
+    else if (imfFixdate.test(value)) {
+      const parsed = Date.parse(value);
+      // Only a date that prints back the same (weekday included) is read unambiguously.
+      if (new Date(parsed).toUTCString() === value) time = parsed;
+    }
+  } else {
+    throw new TypeError(`${what} must be ${expected}, got ${describe(value)}`);
+  }
+  if (Number.isNaN(time)) throw new TypeError(`${what} must be ${expected}, got ${describe(value)}`);
+  if (time < earliest || time > latest) {
+    throw new TypeError(`${what} must lie between 1970 and 9999, got ${new Date(time).toISOString()}`);
+  }
+  return Math.floor(time / 1000) * 1000;
+}
+
+/** `@<unix seconds>`: the `Deprecation` field value (RFC 9745, a structured-field Date). */
+export function formatDeprecation(time: number): string {
+  return `@${Math.floor(time / 1000)}`;
+}
+
+/** The IMF-fixdate of `time`: the `Sunset` field value (RFC 8594, an HTTP-date). */
+export function formatSunset(time: number): string {
+  return new Date(time).toUTCString();
+}
+
+/** The `Link` field value (RFC 8288) pointing at `url` for the deprecation, and for the sunset when there is one. */
+export function formatLink(url: string, sunset: boolean): string {
+  const link = (rel: string) => `<${url}>; rel="${rel}"; type="text/html"`;
+  return sunset ? `${link('deprecation')}, ${link('sunset')}` : link('deprecation');
+}
+
+function checkLink(what: string, value: unknown): string {
+  if (typeof value !== 'string' || !uriCharacters.test(value) || !URL.canParse(value, 'http://localhost/')) {
+    throw new TypeError(
+      `${what} must be a URL made of URI characters (percent-encode others, e.g. with encodeURI()), got ${describe(value)}`,
+    );
+  }
+  return value;
+}
+
+function compilePolicy(what: string, policy: unknown): CompiledPolicy {
+  if (!isPlainObject(policy)) {
+    throw new TypeError(
+      `${what} must be an object such as { deprecation, sunset, link }, got ${describe(policy)}`,
+    );
+  }
+  checkKnownKeys(what, policy, policyKeys);
+  const date = (key: 'deprecation' | 'sunset') =>
+    policy[key] === undefined ? null : parsePolicyDate(`${what}.${key}`, policy[key]);
+  const deprecation = date('deprecation');
+  const sunset = date('sunset');
+  const link = policy['link'] === undefined ? null : checkLink(`${what}.link`, policy['link']);
+  if (deprecation !== null && sunset !== null && sunset < deprecation) {
+    throw new TypeError(
+      `${what}: sunset ${formatSunset(sunset)} is earlier than deprecation ${formatSunset(deprecation)}, which RFC 9745 forbids`,
+    );
+  }
+  const headers: HeaderField[] = [];
+  if (deprecation !== null) headers.push(['Deprecation', formatDeprecation(deprecation)]);
+  if (sunset !== null) headers.push(['Sunset', formatSunset(sunset)]);
+  if (link !== null) headers.push(['Link', formatLink(link, sunset !== null)]);
+  return Object.freeze({ deprecation, sunset, headers: Object.freeze(headers) });
+}
+
+/**
+ * Checks the `policies` option of an adapter (`where` names it) and compiles each policy, by version. Throws a
+ * `TypeError` naming the version and the value at the first mistake.
+ */
+export function compilePolicies(where: string, policies: unknown): ReadonlyMap<string, CompiledPolicy> {
+  const compiled = new Map<string, CompiledPolicy>();
+  if (policies === undefined) return compiled;
+  if (!isPlainObject(policies)) {
+    throw new TypeError(
+      `${where}: options.policies must be an object of policies by version, got ${describe(policies)}`,
+    );
+  }
+  for (const [version, policy] of Object.entries(policies)) {
+    compiled.set(version, compilePolicy(`${where}: options.policies[${JSON.stringify(version)}]`, policy));
+  }
+  return compiled;
+}
