@@ -168,6 +168,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 404,
       detail: 'Invalid version in "Api-Version" header.',
       german: 'Ungültige Version in der "Api-Version" Kopfzeile.',
+      supportedVersions: ['1', '2'],
     },
     // A comma separates versions in a header.
     unaskableLabel: '3,4',
@@ -190,6 +191,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 406,
       detail: 'Invalid version in "Accept" header.',
       german: 'Ungültige Version in der "Accept" Kopfzeile.',
+      supportedVersions: ['v1', 'v2'],
     },
     // The vendor type's {version} is [A-Za-z0-9._-]+.
     unaskableLabel: 'v~3',
@@ -217,6 +219,7 @@ export const schemeCases: readonly SchemeCase[] = [
       status: 404,
       detail: 'Invalid version in "Api-Version" header.',
       german: 'Ungültige Version in der "Api-Version" Kopfzeile.',
+      supportedVersions: ['1', '2'],
     },
     unaskableLabel: '3,4',
   },
