@@ -7,7 +7,10 @@ import { createServer } from '../dist/server/server.js';
 
 const docs = fileURLToPath(new URL('../docs/', import.meta.url));
 
-/** What to shoot: file name, scheme, page URL (path and query), viewport and the browser's language. */
+/**
+ * What to shoot: file name, scheme, page URL (path and query), viewport, the browser's language and (optional) what
+ * shows the page is ready.
+ */
 const shots = [
   {
     file: 'page-1280.png',
@@ -26,6 +29,16 @@ const shots = [
     height: 520,
     locale: 'de-DE',
   },
+  {
+    file: 'api-reference.png',
+    scheme: 'url-path',
+    path: '/api/docs/?urls.primaryName=v2',
+    width: 1280,
+    height: 720,
+    locale: 'en-US',
+    // Swagger UI has drawn the version's operations.
+    ready: '.swagger-ui .opblock',
+  },
 ];
 
 const browser = await chromium.launch({
@@ -43,8 +56,11 @@ try {
       });
       const page = await context.newPage();
       await page.goto(new URL(shot.path, base).href);
-      // Loaded: a table of cities or the API's problem.
-      await page.locator('[data-testid=cities], [data-testid=api-error]').first().waitFor();
+      // Loaded: a table of cities or the API's problem (or what the shot names).
+      await page
+        .locator(shot.ready ?? '[data-testid=cities], [data-testid=api-error]')
+        .first()
+        .waitFor();
       await page.screenshot({ path: `${docs}${shot.file}` });
       await context.close();
       console.log(`screenshots: docs/${shot.file}`);

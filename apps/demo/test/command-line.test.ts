@@ -60,16 +60,16 @@ describe('main', () => {
     expect(code).toBe(0);
   });
 
-  test('--scheme composite prints both ways of asking for each version', async () => {
+  test('--scheme composite prints both ways of asking for each version, and the API reference', async () => {
     const child = spawn(process.execPath, [main, '--scheme', 'composite', '--port', '0']);
     try {
       let output = '';
       child.stdout.setEncoding('utf8');
       for await (const chunk of child.stdout) {
         output += String(chunk);
-        if (output.split('\n').length > 3) break;
+        if (output.split('\n').length > 4) break;
       }
-      const [banner, v1, v2] = output.split('\n');
+      const [banner, v1, v2, reference] = output.split('\n');
       const port = /^restdash demo: http:\/\/127\.0\.0\.1:(\d+)\/ \(scheme: composite\)$/.exec(
         banner ?? '',
       )?.[1];
@@ -79,6 +79,7 @@ describe('main', () => {
         `  version 1: curl -H 'Api-Version: 1' '${list}' (or: curl '${list}?version=1')`,
         `  version 2: curl -H 'Api-Version: 2' '${list}' (or: curl '${list}?version=2')`,
       ]);
+      expect(reference).toBe(`  API reference (OpenAPI, per version): http://127.0.0.1:${port}/api/docs/`);
       const byHeader = await get(list, { 'Api-Version': '2' });
       const byQuery = await get(`${list}?version=2`);
       expect(byHeader.status).toBe(200);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactElement, SubmitEvent } from 'react';
 import { renderLayout } from '@restdash/pagination/react';
-import { defaultPageSize, orderings, pageSizeChoices } from '../shared/api.js';
+import { apiDocsHref, defaultPageSize, orderings, pageSizeChoices } from '../shared/api.js';
 import type { Ordering, VersionAsk } from '../shared/api.js';
 import type { PageState } from '../shared/page-state.js';
 import {
@@ -156,7 +156,9 @@ export function App({ state }: { state: PageState }): ReactElement {
             version: {version}
           </span>
         )}
-        <nav className="ms-sm-auto small" aria-label="API documents">
+        <nav className="ms-sm-auto small d-flex flex-wrap gap-3" aria-label="API documents">
+          <a href={apiDocsHref(served?.version ?? state.versions[0]?.version ?? '')}>API reference</a>
+          {served !== undefined && <a href={served.openapi}>OpenAPI {served.version} (JSON)</a>}
           <a href="/api/meta">/api/meta</a>
         </nav>
       </header>

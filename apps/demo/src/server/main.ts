@@ -1,5 +1,6 @@
 // `npm start`: parses the command line, starts the demo server and prints its URL.
 import { parseCommandLine, usage, UsageError } from './command-line.js';
+import { apiDocsPath } from '../shared/api.js';
 import { createServer } from './server.js';
 
 let options;
@@ -24,6 +25,7 @@ try {
 }
 console.log(`restdash demo: ${server.url} (scheme: ${options.scheme})`);
 for (const hint of server.hints) console.log(`  ${hint}`);
+console.log(`  API reference (OpenAPI, per version): ${new URL(apiDocsPath, server.url).href}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -12,6 +12,7 @@ import {
 } from '@restdash/versioning';
 import type { BaseVersioning, Include, Route } from '@restdash/versioning';
 import type { SchemeName, Shape } from '../shared/api.js';
+import { cityListOpenAPI } from './openapi.js';
 
 /** Name of the city list route in every urlconf (namespaced `v1:cities-list` under `namespace`). */
 export const citiesRouteName = 'cities-list';
@@ -85,6 +86,8 @@ export const vendorTemplate = 'application/vnd.restdash.{version}+json';
 
 /** The API is read-only: other methods get the library's 405 with `Allow`. */
 const readOnly = ['GET'];
+/** The options of the city list route: its name, its method, what its OpenAPI operation says. */
+const cityList = { name: citiesRouteName, methods: readOnly, openapi: cityListOpenAPI };
 
 const pathLabels = ['v1', 'v2'] as const;
 const numberLabels = ['1', '2'] as const;
@@ -94,29 +97,23 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   'url-path': {
     name: 'url-path',
     versionParam: 'version',
-    versionIn: 'the URL path (/api/v2/cities/)',
+    versionIn: 'the URL path: /api/<version>/cities/',
     versions: pathLabels,
     createVersioning: () => new URLPathVersioning(options(pathLabels)),
-    cityRoutes: (handler) => [
-      path('/api/:version/cities/', handler, { name: citiesRouteName, methods: readOnly }),
-    ],
+    cityRoutes: (handler) => [path('/api/:version/cities/', handler, cityList)],
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { kwargs: { version } }), headers: {} }),
   },
   namespace: {
     name: 'namespace',
     versionParam: null,
-    versionIn: 'the URL path, one namespace per version (/api/v2/cities/)',
+    versionIn: 'the URL path, one namespace per version: /api/<version>/cities/',
     versions: pathLabels,
     createVersioning: () => new NamespaceVersioning(options(pathLabels)),
     cityRoutes: (handler) =>
       pathLabels.map((version) =>
-        include(
-          `/api/${version}`,
-          [path('/cities/', handler, { name: citiesRouteName, methods: readOnly })],
-          {
-            namespace: version,
-          },
-        ),
+        include(`/api/${version}`, [path('/cities/', handler, cityList)], {
+          namespace: version,
+        }),
       ),
     locate: (version, reverse) => {
       if ((pathLabels as readonly string[]).includes(version)) {
@@ -131,10 +128,10 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   'accept-header': {
     name: 'accept-header',
     versionParam: 'version',
-    versionIn: 'the Accept header (application/json; version=2)',
+    versionIn: 'the Accept header: application/json; version=<version>',
     versions: numberLabels,
     createVersioning: () => new AcceptHeaderVersioning(options(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
     locate: (version, reverse) => ({
       url: reverse(citiesRouteName),
       headers: { Accept: `application/json; version=${version}` },
@@ -143,10 +140,10 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   hostname: {
     name: 'hostname',
     versionParam: null,
-    versionIn: 'the host name (v2.demo.localhost)',
+    versionIn: 'the host name: <version>.demo.localhost',
     versions: pathLabels,
     createVersioning: () => new HostNameVersioning(options(pathLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
     locate: (version, reverse) => {
       // HostNameVersioning reads the first of three labels of letters and digits.
       if (!/^[A-Za-z0-9]+$/.test(version)) return null;
@@ -158,29 +155,29 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   query: {
     name: 'query',
     versionParam: 'version',
-    versionIn: 'the query string (?version=2)',
+    versionIn: 'the query string: ?version=<version>',
     versions: numberLabels,
     createVersioning: () => new QueryParameterVersioning(options(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { query: { version } }), headers: {} }),
   },
   header: {
     name: 'header',
     versionParam: null,
-    versionIn: `the ${versionHeader} header (${versionHeader}: 2)`,
+    versionIn: `the ${versionHeader} header: ${versionHeader}: <version>`,
     versions: numberLabels,
     createVersioning: () => new HeaderVersioning(headerOptions(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
     locate: (version, reverse) => ({ url: reverse(citiesRouteName), headers: { [versionHeader]: version } }),
   },
   'media-type': {
     name: 'media-type',
     versionParam: null,
-    versionIn: `a vendor media type in Accept (${vendorTemplate.replace('{version}', 'v2')})`,
+    versionIn: `a vendor media type in Accept: ${vendorTemplate.replace('{version}', '<version>')}`,
     versions: pathLabels,
     createVersioning: () =>
       new MediaTypeVersioning({ template: vendorTemplate, ...headerOptions(pathLabels) }),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
     locate: (version, reverse) =>
       // The template's {version} matches [A-Za-z0-9._-]+ only.
       /^[A-Za-z0-9._-]+$/.test(version)
@@ -190,7 +187,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   composite: {
     name: 'composite',
     versionParam: 'version',
-    versionIn: `the ${versionHeader} header or the query string (either, or both if they agree)`,
+    versionIn: `the ${versionHeader} header or the query string (?version=<version>): either, or both if they agree`,
     versions: numberLabels,
     // The header first: the documents describe it and links are bare (reversal is the first member's).
     createVersioning: () =>
@@ -198,7 +195,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
         [new HeaderVersioning(), new QueryParameterVersioning()],
         headerOptions(numberLabels),
       ),
-    cityRoutes: (handler) => [path('/api/cities/', handler, { name: citiesRouteName, methods: readOnly })],
+    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
     locate: (version, reverse) => ({ url: reverse(citiesRouteName), headers: { [versionHeader]: version } }),
     alternatives: (version, reverse) => [
       { url: reverse(citiesRouteName, { query: { version } }), headers: {} },

@@ -20,8 +20,11 @@ import { loadCities } from './cities.js';
 import { loadClientFiles, renderPage } from './client-files.js';
 import { paginate, parseListParams } from './list-params.js';
 import type { ListParams } from './list-params.js';
+import { docsPath, loadDocsAssets, renderDocsPage } from './api-docs.js';
+import { apiDocument, metaOpenAPI } from './openapi.js';
+import type { DocumentSource } from './openapi.js';
 import { sendProblem } from './problems.js';
-import { citiesRouteName, isAskableLabel, schemes, shapeOf } from './schemes.js';
+import { citiesRouteName, isAskableLabel, schemes, shapeOf, versionHostDomain } from './schemes.js';
 import type { NeutralReverse } from './schemes.js';
 
 /** Options of {@link createServer}. */
@@ -50,6 +53,9 @@ export interface DemoServer {
   listen(): Promise<string>;
   close(): Promise<void>;
 }
+
+/** Name of the route of the OpenAPI documents, `/api/openapi/<version>.json`. */
+const openapiRouteName = 'openapi-document';
 
 const defaultClientDir = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 /** Loopback names; `.localhost` covers the version hosts `v1.demo.localhost`, `v2.demo.localhost`. */
@@ -105,6 +111,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const setup = schemes[scheme];
   const table = await loadCities();
   const client = loadClientFiles(options.clientDir ?? defaultClientDir);
+  const docsAssets = loadDocsAssets();
   const versioning = setup.createVersioning();
 
   /** How a client asks for `version` (any label) under this scheme; null when the label cannot be asked for. */
@@ -124,8 +131,31 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     return setup.versions.map((version) => {
       const ask = askFor(request, version);
       if (ask === null) throw new Error(`The ${scheme} scheme cannot ask for its own version ${version}.`);
-      return { ...ask, shape: shapeOf(setup, version) ?? 1 };
+      const openapi = request.reverse(openapiRouteName, { kwargs: { label: version } });
+      return { ...ask, shape: shapeOf(setup, version) ?? 1, openapi };
     });
+  }
+
+  /** GET /api/openapi/<version>.json: the version's OpenAPI document (host-name versioning: on this port). */
+  function openapiDocument(request: FastifyRequest, reply: FastifyReply) {
+    const label = request.resolverMatch?.kwargs['label'];
+    if (label === undefined || !setup.versions.includes(label)) throw new NotFound();
+    const server =
+      scheme === 'hostname' ? `http://${versionHostDomain}:${new URL(`http://${request.host}`).port}/` : null;
+    const document = apiDocument({ ...documentSource, server }, label);
+    return reply.header('cache-control', 'no-cache').send(document);
+  }
+
+  /** GET /api/docs/: Swagger UI over the documents, the first version shown unless the address asks another. */
+  function docsPage(request: FastifyRequest, reply: FastifyReply) {
+    const urls = describeVersions(request).map((version) => ({
+      url: version.openapi,
+      name: version.version,
+    }));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(renderDocsPage({ urls, primaryName: setup.versions[0], scheme }));
   }
 
   function listCities(request: FastifyRequest) {
@@ -203,11 +233,30 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       .send(renderPage(client, state));
   }
 
+  // The API: what the OpenAPI documents describe.
+  const apiRoutes = [
+    path('/api/meta', meta, { name: 'api-meta', versioning: null, methods: ['GET'], openapi: metaOpenAPI }),
+    ...setup.cityRoutes(listCities),
+  ];
   const urlconf = new UrlConf([
     path('/', page, { name: 'home', versioning: null, methods: ['GET'] }),
-    path('/api/meta', meta, { name: 'api-meta', versioning: null, methods: ['GET'] }),
-    ...setup.cityRoutes(listCities),
+    path(docsPath, docsPage, { name: 'api-docs', versioning: null, methods: ['GET'] }),
+    path('/api/openapi/:label.json', openapiDocument, {
+      name: openapiRouteName,
+      versioning: null,
+      methods: ['GET'],
+    }),
+    ...apiRoutes,
   ]);
+  const documentSource: Omit<DocumentSource, 'server'> = {
+    urlconf: new UrlConf(apiRoutes),
+    scheme: versioning,
+    policies: {},
+    isCityList: (operationId) => /(^|_)cities_list$/.test(operationId),
+    shapeOf: (version) => shapeOf(setup, version) ?? 1,
+    versionIn: setup.versionIn,
+    schemeName: scheme,
+  };
 
   const app = Fastify({ logger: options.logger ?? false });
   // The hostname scheme serves each version from its own origin (v2.demo.localhost), so the page's
@@ -236,6 +285,12 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     if (allowed.length > 0) reply.header('allow', allowed.join(', '));
     const problem = allowed.length > 0 ? new MethodNotAllowed(request.method, allowed) : new NotFound();
     return sendProblem(reply, problem, request.headers['accept-language']);
+  });
+  app.get(`${docsPath}:file`, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const asset = docsAssets.get(file);
+    if (asset === undefined) throw new NotFound();
+    return reply.type(asset.contentType).header('cache-control', 'public, max-age=3600').send(asset.body);
   });
   app.get('/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string };

@@ -65,6 +65,14 @@ export interface CityListV2 {
   };
 }
 
+/** The API reference page (Swagger UI over the OpenAPI documents); `?urls.primaryName=v2` picks the version shown. */
+export const apiDocsPath = '/api/docs/';
+
+/** The reference page showing `version`'s document first. */
+export function apiDocsHref(version: string): string {
+  return `${apiDocsPath}?${new URLSearchParams({ 'urls.primaryName': version }).toString()}`;
+}
+
 /** Names of the versioning schemes the demo can run with (`--scheme`). */
 export const schemeNames = [
   'url-path',
@@ -103,6 +111,8 @@ export interface VersionAsk extends ExampleRequest {
 /** How a client asks for one version the running scheme serves, and the response shape it gets. */
 export interface VersionRequest extends VersionAsk {
   readonly shape: Shape;
+  /** Absolute URL of the version's OpenAPI document (`/api/openapi/v2.json`). */
+  readonly openapi: string;
 }
 
 /** A request as a copy-pasteable shell command (URL and headers single-quoted; they hold no quote). */

@@ -1,0 +1,172 @@
+// The OpenAPI documents the demo serves, once per scheme: valid OpenAPI 3.1 (a real validator), one per version,
+// and true: a request built from a document alone gets the answer its schema describes.
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type {
+  OpenAPIDocument,
+  OperationObject,
+  ParameterObject,
+  SchemaObject,
+} from '@restdash/versioning/openapi';
+import { createServer } from '../src/server/server.js';
+import type { DemoServer } from '../src/server/server.js';
+import type { ApiMeta } from '../src/shared/api.js';
+import type { Ask } from './schemes.cases.js';
+import { schemeCases } from './schemes.cases.js';
+import { get } from './support/http.js';
+
+const validator = new Validator();
+const ajv = new Ajv2020({ strict: false });
+
+async function expectValidOpenAPI(document: OpenAPIDocument): Promise<void> {
+  const result = await validator.validate(structuredClone(document) as never);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+}
+
+/** The one operation of the document whose operation id names the city list, and its path. */
+function cityList(document: OpenAPIDocument): { template: string; operation: OperationObject } {
+  const found = Object.entries(document.paths).flatMap(([template, item]) =>
+    Object.values(item)
+      .filter((operation) => /(^|_)cities_list$/.test(operation.operationId ?? ''))
+      .map((operation) => ({ template, operation })),
+  );
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+
+/**
+ * The request a client reading only `document` sends for the first page of the city list: the server (or the
+ * document's own origin) and the path, the version's query or header parameter (`const`), and the response media
+ * type as `Accept` when it is not plain JSON.
+ */
+function requestFrom(document: OpenAPIDocument, origin: URL): Ask & { schema: SchemaObject } {
+  const { template, operation } = cityList(document);
+  const server = document.servers?.[0]?.url ?? origin.href;
+  const url = new URL(template.replace(/^\//, ''), server);
+  const headers: Record<string, string> = {};
+  for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
+    const value = (parameter.schema as { const?: string } | undefined)?.const;
+    if (value === undefined) continue;
+    if (parameter.in === 'query') url.searchParams.set(parameter.name, value);
+    if (parameter.in === 'header') headers[parameter.name] = value;
+  }
+  const [mediaType, media] = Object.entries(operation.responses['200']?.content ?? {})[0] ?? [];
+  if (mediaType !== undefined && mediaType !== 'application/json') headers['Accept'] = mediaType;
+  return { url: url.href, headers, schema: media?.schema ?? false };
+}
+
+describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme) => {
+  let server: DemoServer;
+  let base: URL;
+
+  beforeAll(async () => {
+    server = await createServer({ scheme: scheme.scheme, port: 0 });
+    base = new URL(await server.listen());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test.each(scheme.versions.map((version, index) => ({ version, shape: index + 1 })))(
+    'version $version: its document is valid OpenAPI 3.1, and its request gets the documented body',
+    async ({ version, shape }) => {
+      const response = await get(new URL(`/api/openapi/${version}.json`, base).href);
+      expect(response.status).toBe(200);
+      expect(response.contentType).toMatch(/^application\/json/);
+      const document = response.json() as OpenAPIDocument;
+      await expectValidOpenAPI(document);
+      expect(document.info).toMatchObject({ title: 'restdash demo: cities of the world', version });
+      // The API only: the list and the version-neutral /api/meta, not the page or the documents themselves.
+      expect(Object.keys(document.paths)).toEqual(['/api/meta', cityList(document).template]);
+
+      const request = requestFrom(document, base);
+      expect({ url: request.url, headers: request.headers }).toEqual(scheme.ask(base, version));
+      const answer = await get(request.url, request.headers);
+      expect(answer.status).toBe(200);
+      const body = answer.json();
+      expect(Object.keys(body as object)[0]).toBe(shape === 1 ? 'count' : 'data');
+      const validate = ajv.compile(request.schema as object);
+      expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+      // The other version's schema does not fit: each document describes its own body.
+      const other = (await get(new URL(`/api/openapi/${scheme.versions[2 - shape]}.json`, base).href)).json();
+      expect(ajv.validate(requestFrom(other as OpenAPIDocument, base).schema as object, body)).toBe(false);
+    },
+  );
+
+  test('the documents are deterministic, and GET /api/meta links each', async () => {
+    const meta = (await get(new URL('/api/meta', base).href)).json() as ApiMeta;
+    for (const entry of meta.versions) {
+      expect(entry.openapi).toBe(new URL(`/api/openapi/${entry.version}.json`, base).href);
+      const [first, second] = await Promise.all([get(entry.openapi), get(entry.openapi)]);
+      expect(first.text).toBe(second.text);
+    }
+  });
+
+  test('the demo’s own errors are documented next to the version problems', async () => {
+    const document = (await get(new URL(`/api/openapi/${scheme.versions[0]}.json`, base).href)).json();
+    const { operation } = cityList(document as OpenAPIDocument);
+    const notFound = JSON.stringify(operation.responses['404']);
+    expect(notFound).toContain('"detail":"Invalid page."');
+    // The scheme's refusal of a version (namespace versioning has none: its paths name the version).
+    const { status, detail, supportedVersions } = scheme.badVersion;
+    if (supportedVersions !== null) {
+      expect(JSON.stringify(operation.responses[String(status)])).toContain(JSON.stringify(detail));
+    }
+    expect(JSON.stringify(operation.responses['400'])).toContain('"code":"invalid"');
+  });
+
+  test('a version the scheme does not serve has no document: the library’s translated 404', async () => {
+    for (const name of [`${scheme.badVersion.version}.json`, `${scheme.versions[0]}.yaml`]) {
+      const response = await get(new URL(`/api/openapi/${name}`, base).href, { 'Accept-Language': 'de' });
+      expect(response.status).toBe(404);
+      expect(response.contentType).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toMatchObject({ status: 404, detail: 'Nicht gefunden.' });
+    }
+  });
+});
+
+describe('the reference page, /api/docs/', () => {
+  let server: DemoServer;
+  let base: URL;
+
+  beforeAll(async () => {
+    server = await createServer({ scheme: 'header', port: 0 });
+    base = new URL(await server.listen());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test('is Swagger UI over one document per version, every file from this server', async () => {
+    const page = await get(new URL('/api/docs/', base).href);
+    expect(page.status).toBe(200);
+    expect(page.contentType).toBe('text/html; charset=utf-8');
+    const config = /<script type="application\/json" id="swagger-config">(.*?)<\/script>/s.exec(page.text);
+    expect(JSON.parse(config?.[1] ?? 'null')).toEqual({
+      urls: [
+        { url: new URL('/api/openapi/1.json', base).href, name: '1' },
+        { url: new URL('/api/openapi/2.json', base).href, name: '2' },
+      ],
+      primaryName: '1',
+    });
+    // No other site: every script, style, icon and link is on this server.
+    const sources = [...page.text.matchAll(/(?:src|href)="([^"]*)"/g)].map((match) => match[1]!);
+    expect(sources.length).toBeGreaterThan(5);
+    expect(sources.filter((source) => new URL(source, base).origin !== base.origin)).toEqual([]);
+    for (const source of sources.filter((path) => path.startsWith('/api/docs/'))) {
+      const asset = await get(new URL(source, base).href);
+      expect(asset.status, source).toBe(200);
+      expect(asset.contentType).toMatch(/^(text\/(css|javascript)|image\/png)/);
+    }
+  });
+
+  test('serves the files it names and nothing else of swagger-ui-dist', async () => {
+    const init = await get(new URL('/api/docs/init.js', base).href);
+    expect(init.text).toContain('validatorUrl: null');
+    for (const name of ['index.html', 'swagger-initializer.js', 'package.json', '..%2Fpackage.json']) {
+      expect((await get(new URL(`/api/docs/${name}`, base).href)).status, name).toBe(404);
+    }
+  });
+});
