@@ -1,4 +1,5 @@
 import { DisallowedHost, NotAcceptable, type ProblemDetails } from '../errors.js';
+import { parsePolicyDate, type VersionPolicy } from '../lifecycle/policies.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
 import { type FlatRoute, UrlConf } from '../urls/urlconf.js';
@@ -26,15 +27,8 @@ import {
 } from './placement.js';
 import { lifecycleHeaders, problemMediaType, problemResponse, problemSchema } from './problems.js';
 
-/** What a version's policy says (the adapters' `VersionPolicy`): dates as `Date` or ISO strings. */
-export interface OpenAPIVersionPolicy {
-  /** The version is deprecated from this date on: its operations are `deprecated: true`. */
-  readonly deprecation?: Date | string;
-  /** The version goes away at this date: its operations document the 410 `version_sunset` problem. */
-  readonly sunset?: Date | string;
-  /** Where the deprecation is explained (`Link` header). */
-  readonly link?: string;
-}
+/** What a version's policy says: the adapters' `VersionPolicy`, read the same way. */
+export type OpenAPIVersionPolicy = VersionPolicy;
 
 /** Options of {@link openapi}. */
 export interface OpenAPIOptions {
@@ -80,8 +74,6 @@ const openapiVersion = '3.1.1';
 const defaultServers: readonly ServerObject[] = [{ url: '/' }];
 /** The absolute URL forms whose host a server can change: `scheme://[userinfo@]host[:port][rest]`. */
 const serverUrl = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#@]*@)?)(\[[^\]/?#]*\]|[^:/?#]*)(.*)$/s;
-const isoDate = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/i;
-const imfFixdate = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 function isScheme(value: unknown): value is BaseVersioning {
   return typeof (value as Partial<BaseVersioning> | null)?.determineVersion === 'function';
@@ -94,17 +86,9 @@ function checkText(where: string, value: unknown, optional: boolean): void {
   }
 }
 
-/** A date of a policy: a valid `Date`, or an ISO 8601 date (UTC midnight) or date-time with an offset, or an IMF-fixdate. */
+/** A date of a policy, read exactly as the adapters read it. */
 function dateOf(where: string, value: unknown): Date | null {
-  if (value === undefined) return null;
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return new Date(value.getTime());
-  if (typeof value === 'string' && (isoDate.test(value) || imfFixdate.test(value))) {
-    const time = Date.parse(value);
-    if (!Number.isNaN(time)) return new Date(time);
-  }
-  throw new TypeError(
-    `${where} must be a Date or a date string with its time zone ("2025-06-30", "2025-06-30T12:00:00Z"), got ${describe(value)}`,
-  );
+  return value === undefined ? null : new Date(parsePolicyDate(where, value));
 }
 
 function checkPolicies(where: string, policies: unknown): ReadonlyMap<string, Policy> {
