@@ -26,19 +26,25 @@ const phone = { width: 375, height: 812 } as const;
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Pagination' });
 const rows = (page: Page) => page.locator('[data-testid=cities] tbody tr');
 
-/** Waits until the page shows `pageNumber` (summary, active item and first rank agree) and returns the row names. */
-async function shownPage(page: Page, pageNumber: number, pageSize = 10): Promise<string[]> {
-  const formatted = pageNumber.toLocaleString('en-US');
+/** A number as the page writes it for a reader whose browser speaks `locale` (pages are `en-US` unless said). */
+const written = (value: number, locale = 'en-US') => value.toLocaleString(locale);
+
+/**
+ * Waits until the page shows `pageNumber` (summary, active item and first rank agree, every number written as the
+ * browser's `locale` writes it: `13,524`) and returns the row names.
+ */
+async function shownPage(page: Page, pageNumber: number, pageSize = 10, locale = 'en-US'): Promise<string[]> {
+  const formatted = written(pageNumber, locale);
   await page
     .getByTestId('summary')
     .filter({ hasText: ` page ${formatted} of ` })
     .waitFor();
   await pager(page)
     .locator('li.page-item.active')
-    .filter({ hasText: new RegExp(`^${pageNumber}$`) })
+    .filter({ hasText: new RegExp(`^${formatted.replace(/[.]/g, '\\.')}$`) })
     .waitFor();
   expect(await rows(page).first().locator('td').first().textContent()).toBe(
-    String((pageNumber - 1) * pageSize + 1),
+    written((pageNumber - 1) * pageSize + 1, locale),
   );
   return rows(page).locator('td.city-name').allTextContents();
 }
@@ -102,10 +108,10 @@ describe('the demo page (url-path scheme)', () => {
 
     // Keyboard: from the active item, ArrowLeft moves focus to the page before it, Enter opens it.
     await pager(page)
-      .getByRole('link', { name: String(lastPage), exact: true })
+      .getByRole('link', { name: written(lastPage), exact: true })
       .focus();
     await page.keyboard.press('ArrowLeft');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(String(lastPage - 1));
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(written(lastPage - 1));
     await page.keyboard.press('Enter');
     await shownPage(page, lastPage - 1);
     expect(searchOf(page).get('page')).toBe(String(lastPage - 1));
@@ -277,6 +283,58 @@ describe('the demo page in the browser’s language', () => {
       await context.close();
     }
   });
+
+  test.each([
+    { locale: 'de-DE', viewport: desktop },
+    { locale: 'de-DE', viewport: phone },
+    { locale: 'en-US', viewport: phone },
+    { locale: 'fr-FR', viewport: { width: 320, height: 640 } },
+  ])(
+    '$locale at $viewport.width px: page numbers, ranks and populations are written the reader’s way',
+    async ({ locale, viewport }) => {
+      const context = await browser.newContext({ viewport, locale });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${base}?page=5000`);
+        await shownPage(page, 5000, 10, locale);
+        const lastPage = Math.ceil(135233 / 10);
+        expect(await page.getByTestId('summary').textContent()).toBe(
+          `${written(135233, locale)} cities · page ${written(5000, locale)} of ${written(lastPage, locale)}`,
+        );
+        // The formatted label is the link's accessible name too.
+        const active = pager(page).getByRole('link', { name: written(5000, locale), exact: true });
+        expect(await active.getAttribute('aria-current')).toBe('page');
+        expect(await active.getAttribute('href')).toBe('/?page=5000');
+        await pager(page)
+          .getByRole('link', { name: written(lastPage, locale), exact: true })
+          .click();
+        await shownPage(page, lastPage, 10, locale);
+        const separator = { 'de-DE': '\\.', 'en-US': ',', 'fr-FR': '\u202f' }[locale];
+        const grouping = new RegExp(`^\\d{1,3}(${separator}\\d{3})*$`);
+        for (const population of await rows(page).locator('td.text-end').allTextContents()) {
+          expect(population).toMatch(grouping);
+        }
+        // Still one row of items, inside the page's margins; nothing wider than the screen.
+        const items = await pager(page)
+          .locator('li')
+          .evaluateAll((list) => list.map((item) => item.getBoundingClientRect()));
+        expect(new Set(items.map((item) => Math.round(item.top))).size).toBe(1);
+        const contentRight = await page
+          .locator('main')
+          .evaluate(
+            (main) => main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight),
+          );
+        expect(items.at(-1)!.right).toBeLessThanOrEqual(contentRight);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        await page.screenshot({
+          path: artifactPath(`demo-numbers-${locale}-${viewport.width}.png`),
+          fullPage: true,
+        });
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('the demo page at 375 px', () => {
@@ -304,9 +362,9 @@ describe('the demo page at 375 px', () => {
 
   test('the pagination fits one row: fewer, smaller items; nothing wider than the screen', async () => {
     for (const [pageNumber, items] of [
-      [1, ['‹Previous', '1', '2', '3', '…More', '13524', '›Next']],
-      [5000, ['‹Previous', '1', '…More', '5000', '…More', '13524', '›Next']],
-      [13523, ['‹Previous', '1', '…More', '13522', '13523', '13524', '›Next']],
+      [1, ['‹Previous', '1', '2', '3', '…More', '13,524', '›Next']],
+      [5000, ['‹Previous', '1', '…More', '5,000', '…More', '13,524', '›Next']],
+      [13523, ['‹Previous', '1', '…More', '13,522', '13,523', '13,524', '›Next']],
     ] as const) {
       await page.goto(`${base}?page=${pageNumber}`);
       await shownPage(page, pageNumber);

@@ -16,6 +16,7 @@ import { acceptLanguageOf } from './accept-language.js';
 import { ProblemAlert, RequestPanel, ResponseLinks } from './api-panels.js';
 import { CityTable } from './city-table.js';
 import { fetchCities } from './fetch-cities.js';
+import { pageNumberFormat } from './number-format.js';
 import type { CityListRequest, CityListResult, CityListView } from './fetch-cities.js';
 import { layoutRegistry, PageLinksContext } from './linked-pagination.js';
 import type { PageLinks } from './linked-pagination.js';
@@ -27,8 +28,6 @@ const orderingLabels: Readonly<Record<Ordering, string>> = {
   name: 'Name, A → Z',
   '-name': 'Name, Z → A',
 };
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** Below Bootstrap's `md` breakpoint (container 540 px or less) the pagination shows fewer, smaller items. */
 const narrowScreen = '(max-width: 767.98px)';
@@ -43,8 +42,9 @@ export function App({ state }: { state: PageState }): ReactElement {
   const unserved = served === undefined && state.unserved?.version === version ? state.unserved : null;
   const ask: VersionAsk | null = served ?? unserved?.request ?? null;
   const pageSize = requestedPageSize(pageQuery);
-  // The browser's languages: the API translates its problem details after them.
+  // The browser's languages: the API translates its problem details after them, the page writes numbers so.
   const acceptLanguage = acceptLanguageOf(navigator.languages);
+  const numberFormat = useMemo(() => pageNumberFormat(navigator.languages), []);
 
   const request = useMemo<CityListRequest | null>(
     () =>
@@ -111,8 +111,9 @@ export function App({ state }: { state: PageState }): ReactElement {
         navigate({ page: String(page) });
       },
       compact,
+      formatValue: (page) => numberFormat.format(page),
     }),
-    [pageQuery, navigate, compact],
+    [pageQuery, navigate, compact, numberFormat],
   );
 
   const onSearch = (event: SubmitEvent<HTMLFormElement>) => {
@@ -264,7 +265,7 @@ export function App({ state }: { state: PageState }): ReactElement {
 
       {served !== undefined && shown !== null && current?.ok !== false && (
         <div className={current === null ? 'opacity-50' : undefined} aria-busy={current === null}>
-          <CityTable view={shown.view} firstRank={shown.firstRank} />
+          <CityTable view={shown.view} firstRank={shown.firstRank} numberFormat={numberFormat} />
         </div>
       )}
       {view !== null && (

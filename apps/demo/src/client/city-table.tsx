@@ -1,10 +1,17 @@
 import type { ReactElement } from 'react';
 import type { CityListView } from './fetch-cities.js';
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
-/** One page of cities in a table: the v1 columns, or v2's with the id and the location. */
-export function CityTable({ view, firstRank }: { view: CityListView; firstRank: number }): ReactElement {
+/** One page of cities in a table: the v1 columns, or v2's with the id and the location; ranks and populations in
+ * the page's number format. */
+export function CityTable({
+  view,
+  firstRank,
+  numberFormat,
+}: {
+  view: CityListView;
+  firstRank: number;
+  numberFormat: Intl.NumberFormat;
+}): ReactElement {
   const v2 = view.shape === 2;
   return (
     <div className="table-responsive">
@@ -24,7 +31,7 @@ export function CityTable({ view, firstRank }: { view: CityListView; firstRank: 
         <tbody>
           {view.rows.map((row, index) => (
             <tr key={row.key}>
-              <td className="text-body-secondary">{firstRank + index}</td>
+              <td className="text-body-secondary">{numberFormat.format(firstRank + index)}</td>
               {v2 && <td>{row.id}</td>}
               <td className="city-name">{row.name}</td>
               <td>{row.country}</td>

@@ -9,6 +9,8 @@ export interface PageLinks {
   onChange: (page: number, event: MouseEvent<HTMLAnchorElement>) => void;
   /** A phone-sized screen: fewer and smaller items, so the list fits one row. */
   compact: boolean;
+  /** A page number as the page writes numbers (`13,524`). */
+  formatValue: (page: number) => string;
 }
 
 /** Provided by the page around `renderLayout(layout, layoutRegistry)`. */
@@ -34,7 +36,7 @@ function LinkedPagination({ setProps: _localState, ...props }: PaginationCompone
     <Pagination
       {...props}
       {...(links?.compact === true ? compact : wide)}
-      // Formatted page numbers (13,524) go here, as formatValue, once @restdash/pagination has it.
+      formatValue={links?.formatValue}
       href={links?.href}
       onChange={links?.onChange}
     />

@@ -1,4 +1,5 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
+import './demo.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { PageState } from '../shared/page-state.js';
