@@ -33,6 +33,13 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
   const [v1, v2] = scheme.versions;
   const ask = (version: string, query: Readonly<Record<string, string>> = {}) =>
     withQuery(scheme.ask(base, version), query);
+  /** A city's detail in `version`, asked the way the list is: its path plus `<id>/`. */
+  const detailAsk = (version: string, id: number | string): Ask => {
+    const { url, headers } = scheme.ask(base, version);
+    const detail = new URL(url);
+    detail.pathname += `${id}/`;
+    return { url: detail.href, headers };
+  };
 
   beforeAll(async () => {
     server = await createServer({ scheme: scheme.scheme, port: 0, host: '127.0.0.1' });
@@ -68,7 +75,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     });
     expect(body.data).toHaveLength(10);
     const first = body.data[0]!;
-    expect(Object.keys(first)).toEqual(['id', 'name', 'countryCode', 'population', 'location']);
+    expect(Object.keys(first)).toEqual(['id', 'name', 'countryCode', 'population', 'location', 'url']);
     const source = cities.find((city) => city.cityId === first.id);
     expect(first).toEqual({
       id: source?.cityId,
@@ -76,6 +83,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
       countryCode: source?.country,
       population: largestPopulation,
       location: { lat: source?.loc.coordinates[1], lon: source?.loc.coordinates[0] },
+      url: detailAsk(v2, first.id).url,
     });
     expect(body.links.prev).toBeNull();
     expect(Object.keys(body.links)).toEqual(['self', 'first', 'prev', 'next', 'last']);
@@ -215,7 +223,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
   });
 
   test('a path under no route is the library’s translated 404 problem', async () => {
-    for (const path of ['/api/nowhere', '/nowhere/', '/api/cities/x/']) {
+    for (const path of ['/api/nowhere', '/nowhere/', '/api/cities/1/x/']) {
       const response = await get(new URL(path, base).href, { 'Accept-Language': 'ja' });
       expect(response.status).toBe(404);
       expect(response.contentType).toMatch(/^application\/problem\+json/);
@@ -238,7 +246,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
       versionParam: scheme.versionParam,
       defaultVersion: v1,
     });
-    expect(meta.versions.map((entry) => entry.version)).toEqual([v1, v2]);
+    expect(meta.versions.map((entry) => entry.version)).toEqual(scheme.versions);
     for (const entry of meta.versions) {
       expect(entry).toMatchObject(scheme.ask(base, entry.version));
       expect(entry.alternatives.map(({ url, headers }) => ({ url, headers }))).toEqual(
@@ -303,6 +311,90 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     }
   });
 
+  test(`${scheme.versions[2]} answers the v2 body; its cities link to ${scheme.versions[2]} details`, async () => {
+    const [second, third] = [
+      await getV2(ask(v2, { page: '3' })),
+      await getV2(ask(scheme.versions[2], { page: '3' })),
+    ];
+    expect(third.data.map((city) => city.id)).toEqual(second.data.map((city) => city.id));
+    expect(third.meta).toEqual(second.meta);
+    for (const city of third.data) expect(city.url).toBe(detailAsk(scheme.versions[2], city.id).url);
+  });
+
+  test('a city’s detail exists from v2 on: v2’s view, then v3’s with GeoNames codes; v1 is a 404 naming them', async () => {
+    const shanghai = 1796236;
+    const inV2 = await getJson<Record<string, unknown>>(detailAsk(v2, shanghai));
+    expect(inV2).toEqual({
+      id: shanghai,
+      name: 'Shanghai',
+      countryCode: 'CN',
+      population: largestPopulation,
+      location: { lat: 31.22222, lon: 121.45806 },
+      url: detailAsk(v2, shanghai).url,
+    });
+    const third = scheme.versions[2];
+    expect(await getJson(detailAsk(third, shanghai))).toEqual({
+      ...inV2,
+      url: detailAsk(third, shanghai).url,
+      featureCode: 'PPLA',
+      adminCode: '23',
+    });
+    // The list's link leads there, with the headers the version needs.
+    const [first] = (await getV2(ask(v2))).data;
+    expect(await getJson({ url: first!.url, headers: scheme.followHeaders(v2) })).toEqual(inV2);
+
+    const { url, headers } = detailAsk(v1, shanghai);
+    for (const [language, detail] of [
+      ['en', 'Not available in version "%s".'],
+      ['de', 'In Version "%s" nicht verfügbar.'],
+    ] as const) {
+      const response = await get(url, { ...headers, 'Accept-Language': language });
+      expect(response.status).toBe(404);
+      expect(response.contentType).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toEqual({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: detail.replace('%s', v1),
+        code: 'not_found',
+        supportedVersions: [v2, third],
+      });
+      expect(response.headers['api-supported-versions']).toBe(`${v2}, ${third}`);
+    }
+    // An id the data set lacks: the library's Not found.
+    for (const id of ['1', '0', 'shanghai']) {
+      const missing = await get(detailAsk(v2, id).url, detailAsk(v2, id).headers);
+      expect(missing.status).toBe(404);
+      expect(missing.json()).toMatchObject({ detail: 'Not found.', code: 'not_found' });
+    }
+  });
+
+  test(`${v1} is deprecated: its answers (errors too) carry Deprecation, Sunset and Link; later ones do not`, async () => {
+    for (const request of [ask(v1), ask(v1, { page: '0' }), detailAsk(v1, 1796236)]) {
+      const response = await get(request.url, request.headers);
+      expect(response.headers['deprecation']).toBe('@1767225600'); // 2026-01-01T00:00:00Z
+      expect(response.headers['sunset']).toBe('Thu, 01 Jul 2027 00:00:00 GMT');
+      const about = `/api/docs/?urls.primaryName=${v2}`;
+      expect(response.headers['link']).toBe(
+        `<${about}>; rel="deprecation"; type="text/html", <${about}>; rel="sunset"; type="text/html"`,
+      );
+    }
+    for (const version of scheme.versions.slice(1)) {
+      const response = await get(ask(version).url, ask(version).headers);
+      for (const name of ['deprecation', 'sunset', 'link']) expect(response.headers[name]).toBeUndefined();
+    }
+  });
+
+  test('every versioned answer reports the supported and deprecated versions; /api/meta does not', async () => {
+    for (const request of [...scheme.versions.map((version) => ask(version)), ask(v2, { page: '0' })]) {
+      const response = await get(request.url, request.headers);
+      expect(response.headers['api-supported-versions']).toBe(scheme.versions.slice(1).join(', '));
+      expect(response.headers['api-deprecated-versions']).toBe(v1);
+    }
+    const meta = await get(new URL('/api/meta', base).href);
+    expect(meta.headers['api-supported-versions']).toBeUndefined();
+  });
+
   test(`responses vary on ${scheme.vary ?? 'no version header'}, errors included`, async () => {
     for (const { url, headers } of [ask(v2), ask(v2, { page: '0' }), ask(scheme.badVersion.version)]) {
       const vary = String((await get(url, headers)).headers['vary'] ?? '').split(/,\s*/);
@@ -346,3 +438,25 @@ describe.each(schemeCases.filter((scheme) => scheme.ambiguous !== null))(
     });
   },
 );
+
+describe('v1’s retirement, by the date (the adapter’s clock)', () => {
+  test.each([
+    // Announced: the Deprecation header is sent from the start, but v1 is still reported as supported.
+    { at: '2025-12-31T23:59:59Z', supported: 'v1, v2, v3', deprecated: undefined },
+    { at: '2026-01-01T00:00:00Z', supported: 'v2, v3', deprecated: 'v1' },
+    // Past the sunset v1 still answers (not enforced), deprecated.
+    { at: '2027-07-02T00:00:00Z', supported: 'v2, v3', deprecated: 'v1' },
+  ])('at $at: supported $supported, deprecated $deprecated', async ({ at, supported, deprecated }) => {
+    const server = await createServer({ scheme: 'url-path', port: 0, clock: () => Date.parse(at) });
+    try {
+      const base = await server.listen();
+      const response = await get(`${base}api/v1/cities/`);
+      expect(response.status).toBe(200);
+      expect(response.headers['deprecation']).toBe('@1767225600');
+      expect(response.headers['api-supported-versions']).toBe(supported);
+      expect(response.headers['api-deprecated-versions']).toBe(deprecated);
+    } finally {
+      await server.close();
+    }
+  });
+});

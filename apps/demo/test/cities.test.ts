@@ -4,11 +4,56 @@ import type { City } from '../src/server/cities.js';
 import { CityTable, foldForSearch, loadCities } from '../src/server/cities.js';
 
 const fixture: City[] = [
-  { id: 1, name: 'Zürich', country: 'CH', population: 341730, lat: 47.37, lon: 8.55 },
-  { id: 2, name: 'Aarau', country: 'CH', population: 20710, lat: 47.39, lon: 8.04 },
-  { id: 3, name: 'São Paulo', country: 'BR', population: 10021295, lat: -23.55, lon: -46.64 },
-  { id: 4, name: 'Sao Tome', country: 'ST', population: 53300, lat: 0.34, lon: 6.73 },
-  { id: 5, name: 'aarhus', country: 'DK', population: 20710, lat: 56.16, lon: 10.21 },
+  {
+    id: 1,
+    name: 'Zürich',
+    country: 'CH',
+    population: 341730,
+    lat: 47.37,
+    lon: 8.55,
+    featureCode: 'PPL',
+    adminCode: '01',
+  },
+  {
+    id: 2,
+    name: 'Aarau',
+    country: 'CH',
+    population: 20710,
+    lat: 47.39,
+    lon: 8.04,
+    featureCode: 'PPL',
+    adminCode: '01',
+  },
+  {
+    id: 3,
+    name: 'São Paulo',
+    country: 'BR',
+    population: 10021295,
+    lat: -23.55,
+    lon: -46.64,
+    featureCode: 'PPL',
+    adminCode: '01',
+  },
+  {
+    id: 4,
+    name: 'Sao Tome',
+    country: 'ST',
+    population: 53300,
+    lat: 0.34,
+    lon: 6.73,
+    featureCode: 'PPL',
+    adminCode: '01',
+  },
+  {
+    id: 5,
+    name: 'aarhus',
+    country: 'DK',
+    population: 20710,
+    lat: 56.16,
+    lon: 10.21,
+    featureCode: 'PPL',
+    adminCode: '01',
+  },
 ];
 const names = (list: readonly City[]) => list.map((city) => city.name);
 

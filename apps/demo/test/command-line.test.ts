@@ -42,15 +42,16 @@ describe('main', () => {
       child.stdout.setEncoding('utf8');
       for await (const chunk of child.stdout) {
         output += String(chunk);
-        if (output.split('\n').length > 3) break;
+        if (output.split('\n').length > 4) break;
       }
-      const [banner, v1, v2] = output.split('\n');
+      const [banner, v1, v2, v3] = output.split('\n');
       const url = /^restdash demo: (http:\/\/127\.0\.0\.1:(\d+)\/) \(scheme: hostname\)$/.exec(banner ?? '');
       expect(url).not.toBeNull();
       const port = url![2]!;
-      expect([v1, v2]).toEqual([
+      expect([v1, v2, v3]).toEqual([
         `  version v1: curl 'http://v1.demo.localhost:${port}/api/cities/'`,
         `  version v2: curl 'http://v2.demo.localhost:${port}/api/cities/'`,
+        `  version v3: curl 'http://v3.demo.localhost:${port}/api/cities/'`,
       ]);
       expect((await get(`http://v2.demo.localhost:${port}/api/cities/`)).status).toBe(200);
     } finally {
@@ -67,17 +68,18 @@ describe('main', () => {
       child.stdout.setEncoding('utf8');
       for await (const chunk of child.stdout) {
         output += String(chunk);
-        if (output.split('\n').length > 4) break;
+        if (output.split('\n').length > 5) break;
       }
-      const [banner, v1, v2, reference] = output.split('\n');
+      const [banner, v1, v2, v3, reference] = output.split('\n');
       const port = /^restdash demo: http:\/\/127\.0\.0\.1:(\d+)\/ \(scheme: composite\)$/.exec(
         banner ?? '',
       )?.[1];
       expect(port).toBeDefined();
       const list = `http://127.0.0.1:${port}/api/cities/`;
-      expect([v1, v2]).toEqual([
+      expect([v1, v2, v3]).toEqual([
         `  version 1: curl -H 'Api-Version: 1' '${list}' (or: curl '${list}?version=1')`,
         `  version 2: curl -H 'Api-Version: 2' '${list}' (or: curl '${list}?version=2')`,
+        `  version 3: curl -H 'Api-Version: 3' '${list}' (or: curl '${list}?version=3')`,
       ]);
       expect(reference).toBe(`  API reference (OpenAPI, per version): http://127.0.0.1:${port}/api/docs/`);
       const byHeader = await get(list, { 'Api-Version': '2' });

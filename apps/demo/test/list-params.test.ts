@@ -70,7 +70,16 @@ describe('parseListParams', () => {
 });
 
 describe('paginate', () => {
-  const city = (id: number): City => ({ id, name: `c${id}`, country: 'XX', population: 0, lat: 0, lon: 0 });
+  const city = (id: number): City => ({
+    id,
+    name: `c${id}`,
+    country: 'XX',
+    population: 0,
+    lat: 0,
+    lon: 0,
+    featureCode: 'PPL',
+    adminCode: '01',
+  });
   const items = Array.from({ length: 23 }, (_, index) => city(index + 1));
 
   test.each([

@@ -25,26 +25,38 @@ async function expectValidOpenAPI(document: OpenAPIDocument): Promise<void> {
   expect(result.valid).toBe(true);
 }
 
-/** The one operation of the document whose operation id names the city list, and its path. */
-function cityList(document: OpenAPIDocument): { template: string; operation: OperationObject } {
-  const found = Object.entries(document.paths).flatMap(([template, item]) =>
+/** The operations of `document` whose operation id names `route` (`cities_list`, `city_detail`), with their paths. */
+function operationsOf(
+  document: OpenAPIDocument,
+  route: string,
+): { template: string; operation: OperationObject }[] {
+  return Object.entries(document.paths).flatMap(([template, item]) =>
     Object.values(item)
-      .filter((operation) => /(^|_)cities_list$/.test(operation.operationId ?? ''))
+      .filter((operation) => new RegExp(`(^|_)${route}$`).test(operation.operationId ?? ''))
       .map((operation) => ({ template, operation })),
   );
+}
+
+/** The one operation of the document that serves the city list, and its path. */
+function cityList(document: OpenAPIDocument): { template: string; operation: OperationObject } {
+  const found = operationsOf(document, 'cities_list');
   expect(found).toHaveLength(1);
   return found[0]!;
 }
 
 /**
- * The request a client reading only `document` sends for the first page of the city list: the server (or the
- * document's own origin) and the path, the version's query or header parameter (`const`), and the response media
- * type as `Accept` when it is not plain JSON.
+ * The request a client reading only `found` of `document` sends (the city list, or a city's detail with `id`): the
+ * server (or the document's own origin) and the path, the version's query or header parameter (`const`), and the
+ * response media type as `Accept` when it is not plain JSON.
  */
-function requestFrom(document: OpenAPIDocument, origin: URL): Ask & { schema: SchemaObject } {
-  const { template, operation } = cityList(document);
+function requestFrom(
+  document: OpenAPIDocument,
+  origin: URL,
+  { template, operation } = cityList(document),
+  id = '1796236',
+): Ask & { schema: SchemaObject } {
   const server = document.servers?.[0]?.url ?? origin.href;
-  const url = new URL(template.replace(/^\//, ''), server);
+  const url = new URL(template.replace(/^\//, '').replace('{id}', id), server);
   const headers: Record<string, string> = {};
   for (const parameter of (operation.parameters ?? []) as ParameterObject[]) {
     const value = (parameter.schema as { const?: string } | undefined)?.const;
@@ -69,7 +81,7 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
     await server.close();
   });
 
-  test.each(scheme.versions.map((version, index) => ({ version, shape: index + 1 })))(
+  test.each(scheme.versions.map((version, index) => ({ version, shape: index === 0 ? 1 : 2 })))(
     'version $version: its document is valid OpenAPI 3.1, and its request gets the documented body',
     async ({ version, shape }) => {
       const response = await get(new URL(`/api/openapi/${version}.json`, base).href);
@@ -78,8 +90,16 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
       const document = response.json() as OpenAPIDocument;
       await expectValidOpenAPI(document);
       expect(document.info).toMatchObject({ title: 'restdash demo: cities of the world', version });
-      // The API only: the list and the version-neutral /api/meta, not the page or the documents themselves.
-      expect(Object.keys(document.paths)).toEqual(['/api/meta', cityList(document).template]);
+      // The API only: /api/meta (version-neutral), the list, and from v2 on a city's detail; not the page or the
+      // documents themselves.
+      const { template } = cityList(document);
+      const details = operationsOf(document, 'city_detail');
+      expect(Object.keys(document.paths)).toEqual([
+        '/api/meta',
+        template,
+        ...details.map((detail) => detail.template),
+      ]);
+      expect(details).toHaveLength(shape === 1 ? 0 : 1);
 
       const request = requestFrom(document, base);
       expect({ url: request.url, headers: request.headers }).toEqual(scheme.ask(base, version));
@@ -89,11 +109,39 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
       expect(Object.keys(body as object)[0]).toBe(shape === 1 ? 'count' : 'data');
       const validate = ajv.compile(request.schema as object);
       expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
-      // The other version's schema does not fit: each document describes its own body.
-      const other = (await get(new URL(`/api/openapi/${scheme.versions[2 - shape]}.json`, base).href)).json();
+      // The other body's schema does not fit: each document describes its own.
+      const otherVersion = scheme.versions[shape === 1 ? 1 : 0];
+      const other = (await get(new URL(`/api/openapi/${otherVersion}.json`, base).href)).json();
       expect(ajv.validate(requestFrom(other as OpenAPIDocument, base).schema as object, body)).toBe(false);
     },
   );
+
+  test('a city’s detail is in the v2 and v3 documents, each with its own body; v1’s operations are deprecated', async () => {
+    const [first, second, third] = await Promise.all(
+      scheme.versions.map(
+        async (version) =>
+          (await get(new URL(`/api/openapi/${version}.json`, base).href)).json() as OpenAPIDocument,
+      ),
+    );
+    const bodies = [];
+    for (const document of [second!, third!]) {
+      const [detail] = operationsOf(document, 'city_detail');
+      const request = requestFrom(document, base, detail);
+      const answer = await get(request.url, request.headers);
+      expect(answer.status).toBe(200);
+      const validate = ajv.compile(request.schema as object);
+      expect(validate(answer.json()), JSON.stringify(validate.errors)).toBe(true);
+      bodies.push({ body: answer.json(), schema: request.schema });
+    }
+    // v3 adds featureCode and adminCode: v2's schema refuses v3's body, v3's requires them.
+    expect(ajv.validate(bodies[0]!.schema as object, bodies[1]!.body)).toBe(false);
+    expect(ajv.validate(bodies[1]!.schema as object, bodies[0]!.body)).toBe(false);
+    // v1 is deprecated: its versioned operations say so; the others, and /api/meta, do not.
+    expect(cityList(first!).operation.deprecated).toBe(true);
+    for (const document of [second!, third!]) expect(cityList(document).operation.deprecated).toBeUndefined();
+    expect(first!.paths['/api/meta']?.get?.deprecated).toBeUndefined();
+    expect(JSON.stringify(cityList(first!).operation.responses['200']?.headers)).toContain('Deprecation');
+  });
 
   test('the documents are deterministic, and GET /api/meta links each', async () => {
     const meta = (await get(new URL('/api/meta', base).href)).json() as ApiMeta;
@@ -148,8 +196,9 @@ describe('the reference page, /api/docs/', () => {
       urls: [
         { url: new URL('/api/openapi/1.json', base).href, name: '1' },
         { url: new URL('/api/openapi/2.json', base).href, name: '2' },
+        { url: new URL('/api/openapi/3.json', base).href, name: '3' },
       ],
-      primaryName: '1',
+      primaryName: '3',
     });
     // No other site: every script, style, icon and link is on this server.
     const sources = [...page.text.matchAll(/(?:src|href)="([^"]*)"/g)].map((match) => match[1]!);

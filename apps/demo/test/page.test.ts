@@ -77,6 +77,7 @@ describe('the web page', () => {
     expect(state.versions.map((version) => version.url)).toEqual([
       `${base}api/v1/cities/`,
       `${base}api/v2/cities/`,
+      `${base}api/v3/cities/`,
     ]);
     expect(state.unserved).toBeNull();
     expect(embeddedState((await get(`${base}?version=v2`)).text).unserved).toBeNull();

@@ -10,8 +10,8 @@ export interface Ask {
 
 export interface SchemeCase {
   readonly scheme: SchemeName;
-  /** Labels of the version serving shape 1 and the one serving shape 2. */
-  readonly versions: readonly [string, string];
+  /** The version labels, oldest first: v1 serves the v1 body, v2 and v3 the v2 body. */
+  readonly versions: readonly [string, string, string];
   /** The first page of `version` on the server at `base` (`http://127.0.0.1:port/`). */
   ask(base: URL, version: string): Ask;
   /** The version a link names; null when the scheme cannot put it in a URL (a header carries it): bare links. */
@@ -50,7 +50,7 @@ export const schemeCases: readonly SchemeCase[] = [
   {
     scheme: 'url-path',
     versionParam: 'version',
-    versions: ['v1', 'v2'],
+    versions: ['v1', 'v2', 'v3'],
     ask: (base, version) => ({ url: new URL(`/api/${version}/cities/`, base).href, headers: {} }),
     versionInLink: pathVersion,
     followHeaders: noHeaders,
@@ -58,27 +58,27 @@ export const schemeCases: readonly SchemeCase[] = [
     alternatives: none,
     ambiguous: null,
     badVersion: {
-      version: 'v3',
+      version: 'v4',
       status: 404,
       detail: 'Invalid version in URL path.',
       german: 'Ungültige Version im URL-Pfad.',
-      supportedVersions: ['v1', 'v2'],
+      supportedVersions: ['v1', 'v2', 'v3'],
     },
-    unaskableLabel: 'v/3',
+    unaskableLabel: 'v/4',
   },
   {
     scheme: 'namespace',
     versionParam: null,
-    versions: ['v1', 'v2'],
+    versions: ['v1', 'v2', 'v3'],
     ask: (base, version) => ({ url: new URL(`/api/${version}/cities/`, base).href, headers: {} }),
     versionInLink: pathVersion,
     followHeaders: noHeaders,
     vary: null,
     alternatives: none,
     ambiguous: null,
-    // No namespace serves v3: the URL matches no route at all, the library's plain 404.
+    // No namespace serves v4: the URL matches no route at all, the library's plain 404.
     badVersion: {
-      version: 'v3',
+      version: 'v4',
       status: 404,
       detail: 'Not found.',
       german: 'Nicht gefunden.',
@@ -89,7 +89,7 @@ export const schemeCases: readonly SchemeCase[] = [
   {
     scheme: 'accept-header',
     versionParam: 'version',
-    versions: ['1', '2'],
+    versions: ['1', '2', '3'],
     ask: (base, version) => ({
       url: new URL('/api/cities/', base).href,
       headers: { Accept: `application/json; version=${version}` },
@@ -100,18 +100,18 @@ export const schemeCases: readonly SchemeCase[] = [
     alternatives: none,
     ambiguous: null,
     badVersion: {
-      version: '3',
+      version: '4',
       status: 406,
       detail: 'Invalid version in "Accept" header.',
       german: 'Ungültige Version in der "Accept" Kopfzeile.',
-      supportedVersions: ['1', '2'],
+      supportedVersions: ['1', '2', '3'],
     },
-    unaskableLabel: '3; q=1',
+    unaskableLabel: '4; q=1',
   },
   {
     scheme: 'hostname',
     versionParam: null,
-    versions: ['v1', 'v2'],
+    versions: ['v1', 'v2', 'v3'],
     ask: (base, version) => ({
       url: `http://${version}.demo.localhost:${base.port}/api/cities/`,
       headers: {},
@@ -122,19 +122,19 @@ export const schemeCases: readonly SchemeCase[] = [
     alternatives: none,
     ambiguous: null,
     badVersion: {
-      version: 'v3',
+      version: 'v4',
       status: 404,
       detail: 'Invalid version in hostname.',
       german: 'Ungültige Version im Hostname.',
-      supportedVersions: ['v1', 'v2'],
+      supportedVersions: ['v1', 'v2', 'v3'],
     },
     // HostNameVersioning reads letters and digits only.
-    unaskableLabel: 'v-3',
+    unaskableLabel: 'v-4',
   },
   {
     scheme: 'query',
     versionParam: 'version',
-    versions: ['1', '2'],
+    versions: ['1', '2', '3'],
     ask: (base, version) => ({ url: new URL(`/api/cities/?version=${version}`, base).href, headers: {} }),
     versionInLink: (link) => link.searchParams.get('version'),
     followHeaders: noHeaders,
@@ -142,18 +142,18 @@ export const schemeCases: readonly SchemeCase[] = [
     alternatives: none,
     ambiguous: null,
     badVersion: {
-      version: '3',
+      version: '4',
       status: 404,
       detail: 'Invalid version in query parameter.',
       german: 'Ungültige Version im Anfrageparameter.',
-      supportedVersions: ['1', '2'],
+      supportedVersions: ['1', '2', '3'],
     },
-    unaskableLabel: '3 or 4',
+    unaskableLabel: '4 or 5',
   },
   {
     scheme: 'header',
     versionParam: null,
-    versions: ['1', '2'],
+    versions: ['1', '2', '3'],
     ask: (base, version) => ({
       url: new URL('/api/cities/', base).href,
       headers: { 'Api-Version': version },
@@ -164,19 +164,19 @@ export const schemeCases: readonly SchemeCase[] = [
     alternatives: none,
     ambiguous: null,
     badVersion: {
-      version: '3',
+      version: '4',
       status: 404,
       detail: 'Invalid version in "Api-Version" header.',
       german: 'Ungültige Version in der "Api-Version" Kopfzeile.',
-      supportedVersions: ['1', '2'],
+      supportedVersions: ['1', '2', '3'],
     },
     // A comma separates versions in a header.
-    unaskableLabel: '3,4',
+    unaskableLabel: '4,5',
   },
   {
     scheme: 'media-type',
     versionParam: null,
-    versions: ['v1', 'v2'],
+    versions: ['v1', 'v2', 'v3'],
     ask: (base, version) => ({
       url: new URL('/api/cities/', base).href,
       headers: { Accept: `application/vnd.restdash.${version}+json` },
@@ -187,19 +187,19 @@ export const schemeCases: readonly SchemeCase[] = [
     alternatives: none,
     ambiguous: null,
     badVersion: {
-      version: 'v3',
+      version: 'v4',
       status: 406,
       detail: 'Invalid version in "Accept" header.',
       german: 'Ungültige Version in der "Accept" Kopfzeile.',
-      supportedVersions: ['v1', 'v2'],
+      supportedVersions: ['v1', 'v2', 'v3'],
     },
     // The vendor type's {version} is [A-Za-z0-9._-]+.
-    unaskableLabel: 'v~3',
+    unaskableLabel: 'v~4',
   },
   {
     scheme: 'composite',
     versionParam: 'version',
-    versions: ['1', '2'],
+    versions: ['1', '2', '3'],
     ask: (base, version) => ({
       url: new URL('/api/cities/', base).href,
       headers: { 'Api-Version': version },
@@ -215,12 +215,12 @@ export const schemeCases: readonly SchemeCase[] = [
       detail: 'The request asks for more than one version: "2", "1".',
     },
     badVersion: {
-      version: '3',
+      version: '4',
       status: 404,
       detail: 'Invalid version in "Api-Version" header.',
       german: 'Ungültige Version in der "Api-Version" Kopfzeile.',
-      supportedVersions: ['1', '2'],
+      supportedVersions: ['1', '2', '3'],
     },
-    unaskableLabel: '3,4',
+    unaskableLabel: '4,5',
   },
 ];

@@ -61,7 +61,7 @@ export interface DocsEntry {
   readonly name: string;
 }
 
-/** The reference page's HTML: a bar back to the demo, then Swagger UI with `urls` (the first shown unless asked). */
+/** The reference page's HTML: a bar back to the demo, then Swagger UI with `urls` (`primaryName` shown unless asked). */
 export function renderDocsPage(options: {
   readonly urls: readonly DocsEntry[];
   readonly primaryName: string;

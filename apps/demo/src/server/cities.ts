@@ -9,6 +9,10 @@ export interface City {
   readonly population: number;
   readonly lat: number;
   readonly lon: number;
+  /** GeoNames feature code (`PPLC`: a capital). */
+  readonly featureCode: string;
+  /** GeoNames first-order administrative division code. */
+  readonly adminCode: string;
 }
 
 /** What a list request asks the table for. */
@@ -41,9 +45,11 @@ export class CityTable {
   /** Scratch marks over population order, all zero between searches. */
   private readonly marks: Uint8Array;
   private readonly searches = new Map<string, readonly City[]>();
+  private readonly byId: ReadonlyMap<number, City>;
 
   constructor(cities: readonly City[]) {
     this.size = cities.length;
+    this.byId = new Map(cities.map((city) => [city.id, city]));
     const collator = new Intl.Collator('en', { sensitivity: 'base' });
     const byName = [...cities].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
     const byPopulation = [...cities].sort(
@@ -59,6 +65,11 @@ export class CityTable {
     const rankOf = new Map(byPopulation.map((city, rank) => [city, rank]));
     this.populationRank = Int32Array.from(byName, (city) => rankOf.get(city) ?? 0);
     this.marks = new Uint8Array(cities.length);
+  }
+
+  /** The city with GeoNames id `id`, if the data set has it. */
+  get(id: number): City | undefined {
+    return this.byId.get(id);
   }
 
   /** The cities matching `query.search`, in `query.ordering`. */
@@ -135,6 +146,8 @@ export function loadCities(): Promise<CityTable> {
           population: city.population,
           lon: city.loc.coordinates[0],
           lat: city.loc.coordinates[1],
+          featureCode: city.featureCode,
+          adminCode: city.adminCode,
         })),
       ),
   );

@@ -60,35 +60,51 @@ export const cityListV1Schema: SchemaObject = {
   },
 };
 
-/** The v2 body: `data`, `meta`, `links`. */
+const cityV2Properties = {
+  id: { type: 'integer', description: 'GeoNames id.' },
+  name: { type: 'string' },
+  countryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
+  population: { type: 'integer', minimum: 0 },
+  location: {
+    type: 'object',
+    required: ['lat', 'lon'],
+    additionalProperties: false,
+    properties: {
+      lat: { type: 'number', minimum: -90, maximum: 90 },
+      lon: { type: 'number', minimum: -180, maximum: 180 },
+    },
+  },
+  url: { type: 'string', format: 'uri', description: 'The city alone (its detail, from v2 on).' },
+} as const;
+const cityV2Required = ['id', 'name', 'countryCode', 'population', 'location', 'url'];
+
+/** A city in v2 and v3 lists, and its v2 detail. */
+export const cityV2Schema: SchemaObject = {
+  type: 'object',
+  required: cityV2Required,
+  additionalProperties: false,
+  properties: cityV2Properties,
+};
+
+/** A city's v3 detail: v2's and GeoNames' codes. */
+export const cityV3Schema: SchemaObject = {
+  type: 'object',
+  required: [...cityV2Required, 'featureCode', 'adminCode'],
+  additionalProperties: false,
+  properties: {
+    ...cityV2Properties,
+    featureCode: { type: 'string', description: 'GeoNames feature code: `PPLC` a capital, `PPL` a place, …' },
+    adminCode: { type: 'string', description: 'GeoNames first-order administrative division code.' },
+  },
+};
+
+/** The v2 (and v3) body: `data`, `meta`, `links`. */
 export const cityListV2Schema: SchemaObject = {
   type: 'object',
   required: ['data', 'meta', 'links'],
   additionalProperties: false,
   properties: {
-    data: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'name', 'countryCode', 'population', 'location'],
-        additionalProperties: false,
-        properties: {
-          id: { type: 'integer', description: 'GeoNames id.' },
-          name: { type: 'string' },
-          countryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
-          population: { type: 'integer', minimum: 0 },
-          location: {
-            type: 'object',
-            required: ['lat', 'lon'],
-            additionalProperties: false,
-            properties: {
-              lat: { type: 'number', minimum: -90, maximum: 90 },
-              lon: { type: 'number', minimum: -180, maximum: 180 },
-            },
-          },
-        },
-      },
-    },
+    data: { type: 'array', items: cityV2Schema },
     meta: {
       type: 'object',
       required: ['page', 'pageSize', 'totalPages', 'totalItems'],
@@ -168,6 +184,36 @@ export const cityListOpenAPI: OpenAPIOperation = {
     },
   },
 };
+
+/** What a city detail route says about itself; `schema` is the body of the versions it answers. */
+function cityDetailOpenAPI(schema: SchemaObject, description: string): OpenAPIOperation {
+  return {
+    summary: 'One city',
+    description,
+    tags: ['cities'],
+    parameters: [
+      {
+        name: 'id',
+        in: 'path',
+        description: 'GeoNames id (`url` of a city in the list). Unknown: 404 `Not found.`',
+        schema: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
+      },
+    ],
+    responses: { 200: { description: 'The city.', content: { 'application/json': { schema } } } },
+  };
+}
+
+/** The v2 detail route (`since: 'v2'`, `until: 'v3'`). */
+export const cityDetailV2OpenAPI = cityDetailOpenAPI(
+  cityV2Schema,
+  'New in v2 (the route is declared `since` v2, so v1 answers 404). Its answer is a city of the v2 list.',
+);
+
+/** The v3 detail route (`since: 'v3'`): the same URL, another view. */
+export const cityDetailV3OpenAPI = cityDetailOpenAPI(
+  cityV3Schema,
+  'From v3 on the same URL is answered by another view, with GeoNames’ `featureCode` and `adminCode`.',
+);
 
 /** What `GET /api/meta` says about itself. */
 export const metaOpenAPI: OpenAPIOperation = {

@@ -10,12 +10,15 @@ import {
   QueryParameterVersioning,
   URLPathVersioning,
 } from '@restdash/versioning';
-import type { BaseVersioning, Include, Route } from '@restdash/versioning';
+import type { BaseVersioning, Include, Route, VersionPolicy } from '@restdash/versioning';
+import { apiDocsHref } from '../shared/api.js';
 import type { SchemeName, Shape } from '../shared/api.js';
-import { cityListOpenAPI } from './openapi.js';
+import { cityDetailV2OpenAPI, cityDetailV3OpenAPI, cityListOpenAPI } from './openapi.js';
 
 /** Name of the city list route in every urlconf (namespaced `v1:cities-list` under `namespace`). */
 export const citiesRouteName = 'cities-list';
+/** Name of the city detail routes (from v2 on; v3's answers with more). */
+export const cityRouteName = 'city-detail';
 
 /** The parent domain of the version hosts under `hostname` versioning (`v2.demo.localhost`). */
 export const versionHostDomain = 'demo.localhost';
@@ -42,12 +45,12 @@ export interface SchemeSetup {
    * parameter; null when the scheme reads none (namespace, host name, a header of its own, a vendor type).
    */
   readonly versionParam: string | null;
-  /** Version labels, as the scheme spells them; the first serves shape 1, the second shape 2. */
-  readonly versions: readonly [string, string];
+  /** Version labels, oldest first, as the scheme spells them: v1 serves list shape 1, v2 and v3 shape 2. */
+  readonly versions: Labels;
   /** The versioning class instance, with the first version as default and both allowed. */
   createVersioning(): BaseVersioning;
-  /** The city list route(s) for `handler`, laid out the way the scheme needs. */
-  cityRoutes(handler: unknown): (Route | Include)[];
+  /** The city routes for `handlers`, laid out the way the scheme needs (see {@link cityRoutes}). */
+  cityRoutes(handlers: CityHandlers): (Route | Include)[];
   /**
    * How a client asks for `version` (reversing on a version-neutral request): a served one, or any other label the
    * way a client would try it (`/api/v9/cities/`), so the page can show the API's answer. Null when the scheme
@@ -70,12 +73,25 @@ export function isAskableLabel(label: string): boolean {
   return /^(?!\.+$)[A-Za-z0-9._~-]{1,40}$/.test(label);
 }
 
-function options(versions: readonly [string, string]) {
+/** Three version labels, oldest first. */
+export type Labels = readonly [string, string, string];
+
+/** The views of the city routes. */
+export interface CityHandlers {
+  /** The list, every version. */
+  readonly list: unknown;
+  /** A city, in v2. */
+  readonly detailV2: unknown;
+  /** A city, from v3 on (more fields). */
+  readonly detailV3: unknown;
+}
+
+function options(versions: Labels) {
   return { defaultVersion: versions[0], allowedVersions: versions, versionParam: 'version' };
 }
 
 /** The three schemes that read no parameter (header, media type, composite) refuse `versionParam`. */
-function headerOptions(versions: readonly [string, string]) {
+function headerOptions(versions: Labels) {
   return { defaultVersion: versions[0], allowedVersions: versions };
 }
 
@@ -86,11 +102,35 @@ export const vendorTemplate = 'application/vnd.restdash.{version}+json';
 
 /** The API is read-only: other methods get the library's 405 with `Allow`. */
 const readOnly = ['GET'];
-/** The options of the city list route: its name, its method, what its OpenAPI operation says. */
-const cityList = { name: citiesRouteName, methods: readOnly, openapi: cityListOpenAPI };
 
-const pathLabels = ['v1', 'v2'] as const;
-const numberLabels = ['1', '2'] as const;
+/**
+ * The city routes under `prefix` (`/api` or `/api/:version`): the list in every version; a city's detail from v2 on
+ * (`since`), answered by v2's view up to v3 (`until`) and by v3's from v3 on, at the same URL and name.
+ */
+function cityRoutes(prefix: string, [, second, third]: Labels, handlers: CityHandlers): Route[] {
+  const detail = { name: cityRouteName, methods: readOnly };
+  return [
+    path(`${prefix}/cities/`, handlers.list, {
+      name: citiesRouteName,
+      methods: readOnly,
+      openapi: cityListOpenAPI,
+    }),
+    path(`${prefix}/cities/:id/`, handlers.detailV2, {
+      ...detail,
+      since: second,
+      until: third,
+      openapi: cityDetailV2OpenAPI,
+    }),
+    path(`${prefix}/cities/:id/`, handlers.detailV3, {
+      ...detail,
+      since: third,
+      openapi: cityDetailV3OpenAPI,
+    }),
+  ];
+}
+
+const pathLabels = ['v1', 'v2', 'v3'] as const;
+const numberLabels = ['1', '2', '3'] as const;
 
 /** The eight schemes, by command-line name. */
 export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
@@ -100,7 +140,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionIn: 'the URL path: /api/<version>/cities/',
     versions: pathLabels,
     createVersioning: () => new URLPathVersioning(options(pathLabels)),
-    cityRoutes: (handler) => [path('/api/:version/cities/', handler, cityList)],
+    cityRoutes: (handlers) => cityRoutes('/api/:version', pathLabels, handlers),
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { kwargs: { version } }), headers: {} }),
   },
   namespace: {
@@ -109,11 +149,10 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionIn: 'the URL path, one namespace per version: /api/<version>/cities/',
     versions: pathLabels,
     createVersioning: () => new NamespaceVersioning(options(pathLabels)),
-    cityRoutes: (handler) =>
+    // The same routes in each namespace: the detail's since/until then hold per namespace, as under url-path.
+    cityRoutes: (handlers) =>
       pathLabels.map((version) =>
-        include(`/api/${version}`, [path('/cities/', handler, cityList)], {
-          namespace: version,
-        }),
+        include(`/api/${version}`, cityRoutes('', pathLabels, handlers), { namespace: version }),
       ),
     locate: (version, reverse) => {
       if ((pathLabels as readonly string[]).includes(version)) {
@@ -131,7 +170,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionIn: 'the Accept header: application/json; version=<version>',
     versions: numberLabels,
     createVersioning: () => new AcceptHeaderVersioning(options(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
+    cityRoutes: (handlers) => cityRoutes('/api', numberLabels, handlers),
     locate: (version, reverse) => ({
       url: reverse(citiesRouteName),
       headers: { Accept: `application/json; version=${version}` },
@@ -143,7 +182,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionIn: 'the host name: <version>.demo.localhost',
     versions: pathLabels,
     createVersioning: () => new HostNameVersioning(options(pathLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
+    cityRoutes: (handlers) => cityRoutes('/api', pathLabels, handlers),
     locate: (version, reverse) => {
       // HostNameVersioning reads the first of three labels of letters and digits.
       if (!/^[A-Za-z0-9]+$/.test(version)) return null;
@@ -158,7 +197,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionIn: 'the query string: ?version=<version>',
     versions: numberLabels,
     createVersioning: () => new QueryParameterVersioning(options(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
+    cityRoutes: (handlers) => cityRoutes('/api', numberLabels, handlers),
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { query: { version } }), headers: {} }),
   },
   header: {
@@ -167,7 +206,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionIn: `the ${versionHeader} header: ${versionHeader}: <version>`,
     versions: numberLabels,
     createVersioning: () => new HeaderVersioning(headerOptions(numberLabels)),
-    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
+    cityRoutes: (handlers) => cityRoutes('/api', numberLabels, handlers),
     locate: (version, reverse) => ({ url: reverse(citiesRouteName), headers: { [versionHeader]: version } }),
   },
   'media-type': {
@@ -177,7 +216,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versions: pathLabels,
     createVersioning: () =>
       new MediaTypeVersioning({ template: vendorTemplate, ...headerOptions(pathLabels) }),
-    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
+    cityRoutes: (handlers) => cityRoutes('/api', pathLabels, handlers),
     locate: (version, reverse) =>
       // The template's {version} matches [A-Za-z0-9._-]+ only.
       /^[A-Za-z0-9._-]+$/.test(version)
@@ -195,7 +234,7 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
         [new HeaderVersioning(), new QueryParameterVersioning()],
         headerOptions(numberLabels),
       ),
-    cityRoutes: (handler) => [path('/api/cities/', handler, cityList)],
+    cityRoutes: (handlers) => cityRoutes('/api', numberLabels, handlers),
     locate: (version, reverse) => ({ url: reverse(citiesRouteName), headers: { [versionHeader]: version } }),
     alternatives: (version, reverse) => [
       { url: reverse(citiesRouteName, { query: { version } }), headers: {} },
@@ -203,9 +242,21 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   },
 };
 
-/** The response shape `version` serves under `setup`, or null for a label the scheme does not know. */
+/** When v1 was deprecated, and when it goes away (announced, not enforced: the demo keeps answering it). */
+export const v1Deprecation = '2026-01-01';
+export const v1Sunset = '2027-07-01';
+
+/**
+ * The adapter's `policies`: the oldest version deprecated with a sunset date, and as its `link` the reference of
+ * the next version (`/api/docs/?urls.primaryName=v2`), where a client reads what to move to.
+ */
+export function retirementPolicies([oldest, next]: Labels): Record<string, VersionPolicy> {
+  return { [oldest]: { deprecation: v1Deprecation, sunset: v1Sunset, link: apiDocsHref(next) } };
+}
+
+/** The list body `version` serves under `setup` (v1's; v2's for v2 and v3), or null for a label it does not know. */
 export function shapeOf(setup: SchemeSetup, version: string | null): Shape | null {
   if (version === setup.versions[0]) return 1;
-  if (version === setup.versions[1]) return 2;
+  if (version === setup.versions[1] || version === setup.versions[2]) return 2;
   return null;
 }

@@ -15,8 +15,9 @@ import {
 } from '../shared/api.js';
 import type { PageState } from '../shared/page-state.js';
 import { requestedPage, requestedVersion } from '../shared/page-state.js';
-import { toV1, toV2 } from './api-shapes.js';
+import { toCityV2, toCityV3, toV1, toV2 } from './api-shapes.js';
 import { loadCities } from './cities.js';
+import type { City } from './cities.js';
 import { loadClientFiles, renderPage } from './client-files.js';
 import { paginate, parseListParams } from './list-params.js';
 import type { ListParams } from './list-params.js';
@@ -24,8 +25,16 @@ import { docsPath, loadDocsAssets, renderDocsPage } from './api-docs.js';
 import { apiDocument, metaOpenAPI } from './openapi.js';
 import type { DocumentSource } from './openapi.js';
 import { sendProblem } from './problems.js';
-import { citiesRouteName, isAskableLabel, schemes, shapeOf, versionHostDomain } from './schemes.js';
-import type { NeutralReverse } from './schemes.js';
+import {
+  citiesRouteName,
+  cityRouteName,
+  isAskableLabel,
+  retirementPolicies,
+  schemes,
+  shapeOf,
+  versionHostDomain,
+} from './schemes.js';
+import type { CityHandlers, NeutralReverse } from './schemes.js';
 
 /** Options of {@link createServer}. */
 export interface DemoServerOptions {
@@ -39,6 +48,11 @@ export interface DemoServerOptions {
   readonly clientDir?: string;
   /** Fastify's request log on stdout. @default false */
   readonly logger?: boolean;
+  /**
+   * The time the version policies' dates are compared with (the adapter's `clock`), for tests that step through
+   * v1's retirement. @default Date.now
+   */
+  readonly clock?: () => number;
 }
 
 /** A demo server, built and ready to {@link DemoServer.listen}. */
@@ -113,6 +127,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const client = loadClientFiles(options.clientDir ?? defaultClientDir);
   const docsAssets = loadDocsAssets();
   const versioning = setup.createVersioning();
+  const policies = retirementPolicies(setup.versions);
 
   /** How a client asks for `version` (any label) under this scheme; null when the label cannot be asked for. */
   function askFor(request: FastifyRequest, version: string): VersionAsk | null {
@@ -146,17 +161,38 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     return reply.header('cache-control', 'no-cache').send(document);
   }
 
-  /** GET /api/docs/: Swagger UI over the documents, the first version shown unless the address asks another. */
+  /** GET /api/docs/: Swagger UI over the documents, the newest version shown unless the address asks another. */
   function docsPage(request: FastifyRequest, reply: FastifyReply) {
     const urls = describeVersions(request).map((version) => ({
       url: version.openapi,
       name: version.version,
     }));
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(renderDocsPage({ urls, primaryName: setup.versions[0], scheme }));
+    return (
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // Unless the address names one, the newest version: what a new client should read.
+        .send(renderDocsPage({ urls, primaryName: setup.versions[2], scheme }))
+    );
   }
+
+  /** The absolute URL of `city`'s detail in the request's version (no detail route in v1: NoReverseMatch). */
+  const cityLink = (request: FastifyRequest) => (city: City) =>
+    request.reverse(cityRouteName, { kwargs: { id: String(city.id) } });
+
+  /** The city of a detail request's `:id`; `Not found.` for an id the data set lacks. */
+  function requestedCity(request: FastifyRequest): City {
+    const id = request.resolverMatch?.kwargs['id'] ?? '';
+    const city = /^[1-9][0-9]{0,9}$/.test(id) ? table.get(Number(id)) : undefined;
+    if (city === undefined) throw new NotFound();
+    return city;
+  }
+
+  const cityHandlers: CityHandlers = {
+    list: listCities,
+    detailV2: (request: FastifyRequest) => toCityV2(requestedCity(request), cityLink(request)),
+    detailV3: (request: FastifyRequest) => toCityV3(requestedCity(request), cityLink(request)),
+  };
 
   function listCities(request: FastifyRequest) {
     const shape = shapeOf(setup, request.version);
@@ -168,7 +204,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
         // Page 1 has no `page` parameter, as DRF's `previous` link of page 2.
         query: n === 1 ? params.carried : { page: String(n), ...params.carried },
       });
-    return shape === 1 ? toV1(page, link) : toV2(page, link);
+    return shape === 1 ? toV1(page, link) : toV2(page, link, cityLink(request));
   }
 
   function meta(request: FastifyRequest): ApiMeta {
@@ -236,7 +272,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   // The API: what the OpenAPI documents describe.
   const apiRoutes = [
     path('/api/meta', meta, { name: 'api-meta', versioning: null, methods: ['GET'], openapi: metaOpenAPI }),
-    ...setup.cityRoutes(listCities),
+    ...setup.cityRoutes(cityHandlers),
   ];
   const urlconf = new UrlConf([
     path('/', page, { name: 'home', versioning: null, methods: ['GET'] }),
@@ -251,7 +287,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const documentSource: Omit<DocumentSource, 'server'> = {
     urlconf: new UrlConf(apiRoutes),
     scheme: versioning,
-    policies: {},
+    policies,
     isCityList: (operationId) => /(^|_)cities_list$/.test(operationId),
     shapeOf: (version) => shapeOf(setup, version) ?? 1,
     versionIn: setup.versionIn,
@@ -301,7 +337,15 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(asset.body);
   });
-  await app.register(versioned(urlconf, { scheme: versioning, allowedHosts }));
+  await app.register(
+    versioned(urlconf, {
+      scheme: versioning,
+      allowedHosts,
+      policies,
+      reportVersions: true,
+      ...(options.clock === undefined ? {} : { clock: options.clock }),
+    }),
+  );
 
   // A wildcard address is not a URL anyone can open (nor an allowed host): show loopback instead.
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;

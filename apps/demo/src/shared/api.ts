@@ -38,13 +38,23 @@ export interface CityListV1 {
   readonly results: readonly CityV1[];
 }
 
-/** v2 city: an id, camelCase fields and a location. */
+/** v2 (and v3) city: an id, camelCase fields, a location and the URL of its detail. */
 export interface CityV2 {
   readonly id: number;
   readonly name: string;
   readonly countryCode: string;
   readonly population: number;
   readonly location: { readonly lat: number; readonly lon: number };
+  /** `GET` it for the city alone (the detail route exists from v2 on). */
+  readonly url: string;
+}
+
+/** The detail of a city in v3: the v2 city and GeoNames' codes for it. */
+export interface CityV3 extends CityV2 {
+  /** GeoNames feature code: `PPLC` a capital, `PPLA` the seat of a first-order division, `PPL` a place, … */
+  readonly featureCode: string;
+  /** GeoNames code of its first-order administrative division (state, region) within the country. */
+  readonly adminCode: string;
 }
 
 /** v2 list: JSON:API-like `data` / `meta` / `links`. */
@@ -87,7 +97,7 @@ export const schemeNames = [
 /** One of {@link schemeNames}. */
 export type SchemeName = (typeof schemeNames)[number];
 
-/** Which response shape a version label serves. */
+/** Which list body a version label serves: v1's, or v2's (v2 and v3). */
 export type Shape = 1 | 2;
 
 /** One complete request for the first page of the city list. */
