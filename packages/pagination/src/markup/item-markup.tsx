@@ -15,25 +15,25 @@ export function labelled(children: ReactNode, label: ReactNode): ReactNode {
 }
 
 /**
- * `li.page-item` holding a link to `link` (`a.page-link`, `aria-current="page"` when `current`) or, without
- * a link (disabled), a `span.page-link` with `aria-disabled="true"`.
+ * `li.page-item` (`.active`, `.disabled`) holding a link to `link` (`a.page-link`, `aria-current="page"`
+ * when active) or, when disabled, a `span.page-link` with `aria-disabled="true"`.
  */
 export function itemElement(
   key: Key | undefined,
-  className: string,
+  active: boolean,
+  disabled: boolean | undefined,
   link: string | undefined,
-  current: boolean,
   content: ReactNode,
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void,
 ): ReactElement {
   return (
-    <li key={key} className={className}>
-      {link === undefined ? (
+    <li key={key} className={`page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}`}>
+      {disabled ? (
         <span className="page-link" aria-disabled="true">
           {content}
         </span>
       ) : (
-        <a className="page-link" href={link} aria-current={current ? 'page' : undefined} onClick={onClick}>
+        <a className="page-link" href={link} aria-current={active ? 'page' : undefined} onClick={onClick}>
           {content}
         </a>
       )}

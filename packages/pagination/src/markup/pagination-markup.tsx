@@ -1,9 +1,10 @@
 // The markup of a whole pagination as React elements, without hooks: `StaticPagination` renders it as
 // is, `Pagination` with its click and key handlers, so both give the same HTML for the same props.
 import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement, ReactNode } from 'react';
-import type { LinkedPageItem } from '../links.js';
-import { ownValue } from '../own-properties.js';
-import type { PaginationItemsOptions } from '../page-items.js';
+import { checkedUrl } from '../links.js';
+import { ownProperties } from '../own-properties.js';
+import { layOutPages } from '../page-model.js';
+import type { PaginationItemsOptions } from '../page-model.js';
 import type { PaginationProps } from '../pagination.props.js';
 import { itemElement, labelled } from './item-markup.js';
 
@@ -62,53 +63,44 @@ const defaultLabels: PaginationLabels = {
 };
 
 /** What each control and the ellipsis show, hidden from screen readers, which hear the label instead. */
-const icons = { first: '«', previous: '‹', next: '›', last: '»', more: '…' } as const;
+const icons = { first: '«', previous: '‹', next: '›', last: '»', ellipsis: '…' } as const;
 
 /**
- * The pagination of `items` (from the page model, with their `href`s) as Bootstrap 5.3 markup:
+ * The pagination of `props` with `active` as its active page, as Bootstrap 5.3 markup:
  * `nav[aria-label] > ul.pagination > li.page-item > a.page-link | span.page-link`. `props` are read
  * as given: pass own properties only.
+ *
+ * @throws RangeError for what the page model refuses; TypeError when `href` gives a script URL.
  */
 export function paginationMarkup(
   props: PaginationMarkupProps,
-  items: readonly LinkedPageItem[],
+  active: number | null | undefined,
   handlers?: PaginationHandlers,
 ): ReactElement {
-  const { labels, formatValue } = props;
-  const label = (name: keyof PaginationLabels) => ownValue(labels, name) ?? defaultLabels[name];
-  const onClick = (page: number) =>
-    handlers &&
-    ((event: MouseEvent<HTMLAnchorElement>) => {
-      handlers.choose(page, event);
-    });
-  let pages = 0;
-  const children = items.map((item) => {
-    if (item.kind === 'page') {
-      const { value, active } = item;
-      pages++;
-      return itemElement(
-        value,
-        active ? 'page-item active' : 'page-item',
-        item.href ?? '#',
-        active,
-        formatValue ? formatValue(value) : value,
-        onClick(value),
-      );
-    }
-    if (item.kind === 'ellipsis') {
-      // Keys that stay when the window moves: the ellipsis before it comes right after the first
-      // boundaryCount numbers, the one after it later.
-      const key = pages === (props.boundaryCount ?? 1) ? 'ellipsis start' : 'ellipsis end';
-      return itemElement(key, 'page-item disabled', undefined, false, labelled(icons.more, label('more')));
-    }
-    const { kind, disabled } = item;
-    return itemElement(
-      kind,
-      disabled ? 'page-item disabled' : 'page-item',
-      disabled ? undefined : (item.href ?? '#'),
-      false,
-      labelled(icons[kind], label(kind)),
-      onClick(item.target),
+  const { formatValue, href } = props;
+  const labels = ownProperties(props.labels ?? {});
+  const label = (name: keyof PaginationLabels) => labels[name] ?? defaultLabels[name];
+  const children: ReactElement[] = [];
+  layOutPages(props, active, (kind, value, flag) => {
+    const page = kind === 'page';
+    const disabled = !page && flag;
+    children.push(
+      itemElement(
+        // Keys that stay when the page changes: a page's value, a control's kind, an ellipsis's side.
+        page ? value : kind === 'ellipsis' ? `ellipsis ${value}` : kind,
+        page && flag,
+        disabled,
+        disabled ? undefined : href ? checkedUrl(href(value), `Pagination: href(${value})`) : '#',
+        page
+          ? formatValue
+            ? formatValue(value)
+            : value
+          : labelled(icons[kind], label(kind === 'ellipsis' ? 'more' : kind)),
+        handlers &&
+          ((event) => {
+            handlers.choose(value, event);
+          }),
+      ),
     );
   });
 
@@ -121,7 +113,7 @@ export function paginationMarkup(
         id={props.id ?? undefined}
         className={`pagination${props.size ? ` pagination-${props.size}` : ''}${extra ? ` ${extra}` : ''}`}
         style={props.style ?? undefined}
-        data-dash-is-loading={ownValue(props.loading_state, 'is_loading') || undefined}
+        data-dash-is-loading={ownProperties(props.loading_state ?? {}).is_loading || undefined}
         onKeyDown={handlers?.onKeyDown}
       >
         {children}

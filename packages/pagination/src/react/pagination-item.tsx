@@ -42,9 +42,9 @@ export function PaginationItem({
 }: PaginationItemProps): ReactElement {
   return itemElement(
     undefined,
-    `page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}`,
-    disabled ? undefined : href === undefined ? '#' : checkedUrl(href, 'PaginationItem: href'),
     active,
+    disabled,
+    disabled ? undefined : href === undefined ? '#' : checkedUrl(href, 'PaginationItem: href'),
     label === undefined ? children : labelled(children, label),
     (event) => {
       if (href === undefined) event.preventDefault();

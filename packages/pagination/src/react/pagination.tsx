@@ -4,7 +4,7 @@ import type { PaginationMarkupProps } from '../markup/pagination-markup.js';
 import { ownProperties } from '../own-properties.js';
 import { moveFocus } from './arrow-keys.js';
 import { useFocusAfterChoice } from './focus-after-choice.js';
-import { usePaginationOfOwn } from './use-pagination.js';
+import { usePageState } from './use-pagination.js';
 import type { UsePaginationProps } from './use-pagination.js';
 
 /** Props of the React `Pagination`: the Dash props, the layout options, the presentation props and React's callbacks. */
@@ -33,7 +33,7 @@ function opensElsewhere(event: MouseEvent): boolean {
  */
 export function Pagination(props: PaginationComponentProps): ReactElement {
   const own = ownProperties(props);
-  const { items, setPage } = usePaginationOfOwn(own);
+  const [active, setPage] = usePageState(own);
   const keepFocus = useFocusAfterChoice();
   const choose = (page: number, event: MouseEvent<HTMLAnchorElement>): void => {
     // Without href the links are `#`: the click only chooses the page.
@@ -42,5 +42,5 @@ export function Pagination(props: PaginationComponentProps): ReactElement {
     keepFocus(event.currentTarget);
     setPage(page, event);
   };
-  return paginationMarkup(own, items, { choose, onKeyDown: moveFocus });
+  return paginationMarkup(own, active, { choose, onKeyDown: moveFocus });
 }
