@@ -70,7 +70,8 @@ export function layOutPages(
   const scale = Math.max(Math.abs(min), Math.abs(max));
   if (
     step < 2 ** (Math.floor(Math.log2(scale + step)) - 52) ||
-    (max - min) / step > Number.MAX_SAFE_INTEGER
+    // Indices past 2^53 - 1 are no longer exact integers.
+    (max - min) / step >= 2 ** 53
   ) {
     throw new RangeError(`Pagination: step ${step} is too small for values as large as ${scale}.`);
   }
@@ -97,21 +98,19 @@ export function layOutPages(
   if (!emit) return;
 
   const page = active ?? 1;
-  // An active page within a billionth of a step of a grid value is that value (`activeIndex`); otherwise
-  // it sits between grid values, or outside the range, and no page is active.
+  // An active page within a billionth of a step of a grid value is that value (`activeIndex`, -1 when
+  // none is active); otherwise it sits between grid values, or outside the range.
   const tolerance = step * 1e-9;
   const above = reach(page - tolerance);
   const onGrid = above <= last && at(above) <= page + tolerance;
   const activeIndex = onGrid ? above : -1;
-  // The nearest grid values below and above the active page (out of range: the control is disabled).
-  const previous = Math.min(above - 1, last);
+  // The first index above the active page; `above - 1` is the last one below it.
   const next = onGrid ? above + 1 : above;
-
   // Indices below `shown` are listed or behind an ellipsis. Numbers from..to come next: a gap of one
-  // number shows it, a longer one an ellipsis.
+  // number shows it, a longer one an ellipsis (on `side` 0 before the window, 1 after it).
   let shown = 0;
-  const numbers = (from: number, to: number, end: boolean) => {
-    if (from > shown + 1) emit('ellipsis', end ? 1 : 0, true);
+  const numbers = (from: number, to: number, side = 0) => {
+    if (from > shown + 1) emit('ellipsis', side, true);
     else from = shown;
     for (let k = from; k <= to; k++) emit('page', at(k), k === activeIndex);
     shown = to + 1;
@@ -124,14 +123,13 @@ export function layOutPages(
 
   // A control targets a grid value in range; a disabled one the end it is stuck at.
   if (props.first_last) emit('first', at(0), activeIndex === 0);
-  if (props.previous_next) emit('previous', at(Math.max(0, previous)), previous < 0);
-  numbers(0, ends - 1, false);
+  if (props.previous_next) emit('previous', at(Math.max(0, Math.min(above - 1, last))), above < 1);
+  numbers(0, ends - 1);
   numbers(
     expanded ? 0 : Math.max(Math.min(anchor - sibling, last - boundary - 2 * sibling - 1), boundary + 1),
     expanded ? last : Math.min(Math.max(anchor + sibling, boundary + 2 * sibling + 1), last - boundary - 1),
-    false,
   );
-  numbers(last + 1 - ends, last, true);
+  numbers(last + 1 - ends, last, 1);
   if (props.previous_next) emit('next', at(Math.min(last, next)), next > last);
   if (props.first_last) emit('last', at(last), activeIndex === last);
 }

@@ -1,12 +1,51 @@
-// The markup of a whole pagination as React elements, without hooks: `StaticPagination` renders it as
-// is, `Pagination` with its click and key handlers, so both give the same HTML for the same props.
-import type { CSSProperties, KeyboardEvent, MouseEvent, ReactElement, ReactNode } from 'react';
+// Bootstrap's pagination markup as React elements, without hooks: `StaticPagination` renders it as is,
+// `Pagination` with its click and key handlers, so both give the same HTML for the same props, and
+// `PaginationItem` renders one item of it.
+import type { CSSProperties, Key, KeyboardEvent, MouseEvent, ReactElement, ReactNode } from 'react';
 import { checkedUrl } from '../links.js';
 import { ownProperties } from '../own-properties.js';
 import { layOutPages } from '../page-model.js';
 import type { PaginationItemsOptions } from '../page-model.js';
 import type { PaginationProps } from '../pagination.props.js';
-import { itemElement, labelled } from './item-markup.js';
+
+/** `children` hidden from screen readers (an icon), then `label` as visually hidden text in their place. */
+export function labelled(children: ReactNode, label: ReactNode): ReactNode {
+  return [
+    <span key="icon" aria-hidden="true">
+      {children}
+    </span>,
+    <span key="label" className="visually-hidden">
+      {label}
+    </span>,
+  ];
+}
+
+/**
+ * `li.page-item` (`.active`, `.disabled`) holding a link to `link` (`a.page-link`, `aria-current="page"`
+ * when active) or, when disabled, a `span.page-link` with `aria-disabled="true"`.
+ */
+export function itemElement(
+  key: Key | undefined,
+  active: boolean,
+  disabled: boolean | undefined,
+  link: string | undefined,
+  content: ReactNode,
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void,
+): ReactElement {
+  return (
+    <li key={key} className={`page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}`}>
+      {disabled ? (
+        <span className="page-link" aria-disabled="true">
+          {content}
+        </span>
+      ) : (
+        <a className="page-link" href={link} aria-current={active ? 'page' : undefined} onClick={onClick}>
+          {content}
+        </a>
+      )}
+    </li>
+  );
+}
 
 /** The texts of a pagination, to translate it. */
 export interface PaginationLabels {
@@ -45,13 +84,8 @@ export interface PaginationMarkupProps extends Omit<PaginationProps, 'style'>, P
   formatValue?: ((value: number) => ReactNode) | undefined;
 }
 
-/** What the interactive `Pagination` adds to the markup: handlers, which leave the HTML as it is. */
-export interface PaginationHandlers {
-  /** Called when an enabled item's link is clicked, with the page it chooses. */
-  readonly choose: (page: number, event: MouseEvent<HTMLAnchorElement>) => void;
-  /** The list's key handler. */
-  readonly onKeyDown: (event: KeyboardEvent<HTMLUListElement>) => void;
-}
+/** What the interactive `Pagination` does when an enabled item's link is clicked: choose its page. */
+export type ChoosePage = (page: number, event: MouseEvent<HTMLAnchorElement>) => void;
 
 const defaultLabels: PaginationLabels = {
   nav: 'Pagination',
@@ -68,17 +102,19 @@ const icons = { first: '«', previous: '‹', next: '›', last: '»', ellipsis:
 /**
  * The pagination of `props` with `active` as its active page, as Bootstrap 5.3 markup:
  * `nav[aria-label] > ul.pagination > li.page-item > a.page-link | span.page-link`. `props` are read
- * as given: pass own properties only.
+ * as given: pass own properties only. The interactive `Pagination` passes its handlers, which leave
+ * the HTML as it is.
  *
  * @throws RangeError for what the page model refuses; TypeError when `href` gives a script URL.
  */
 export function paginationMarkup(
   props: PaginationMarkupProps,
   active: number | null | undefined,
-  handlers?: PaginationHandlers,
+  choose?: ChoosePage,
+  onKeyDown?: (event: KeyboardEvent<HTMLUListElement>) => void,
 ): ReactElement {
   const { formatValue, href } = props;
-  const labels = ownProperties(props.labels ?? {});
+  const labels = ownProperties(props.labels);
   const label = (name: keyof PaginationLabels) => labels[name] ?? defaultLabels[name];
   const children: ReactElement[] = [];
   layOutPages(props, active, (kind, value, flag) => {
@@ -96,9 +132,9 @@ export function paginationMarkup(
             ? formatValue(value)
             : value
           : labelled(icons[kind], label(kind === 'ellipsis' ? 'more' : kind)),
-        handlers &&
+        choose &&
           ((event) => {
-            handlers.choose(value, event);
+            choose(value, event);
           }),
       ),
     );
@@ -113,8 +149,8 @@ export function paginationMarkup(
         id={props.id ?? undefined}
         className={`pagination${props.size ? ` pagination-${props.size}` : ''}${extra ? ` ${extra}` : ''}`}
         style={props.style ?? undefined}
-        data-dash-is-loading={ownProperties(props.loading_state ?? {}).is_loading || undefined}
-        onKeyDown={handlers?.onKeyDown}
+        data-dash-is-loading={ownProperties(props.loading_state).is_loading || undefined}
+        onKeyDown={onKeyDown}
       >
         {children}
       </ul>

@@ -1,12 +1,17 @@
 import { useEffect, useRef } from 'react';
 
-/** Focuses the active page's link or, when no page is active, the enabled link nearest to `item`. */
-function focusActive(list: Element, item: Element): void {
+/** The link that chose a page while it had focus, its list, and the position of its item there. */
+interface Choice {
+  readonly link: HTMLAnchorElement;
+  readonly list: Element;
+  readonly position: number;
+}
+
+/** Focuses the active page's link or, when no page is active, the link nearest to where `choice`'s item was. */
+function focusActive({ list, position }: Choice): void {
   const items = [...list.children];
-  // -1 when the item itself is gone: the first link is then the nearest.
-  const position = items.indexOf(item);
-  const distance = (link: Element) =>
-    Math.abs((link.parentElement ? items.indexOf(link.parentElement) : -1) - position);
+  // Links sit in items; on a tie the earlier link wins (the sort is stable).
+  const distance = (link: Element) => Math.abs(items.indexOf(link.parentElement!) - position);
   const links = [...list.querySelectorAll('a')].sort((a, b) => distance(a) - distance(b));
   (list.querySelector<HTMLElement>('[aria-current]') ?? links[0])?.focus();
 }
@@ -17,22 +22,21 @@ function focusActive(list: Element, item: Element): void {
  * document. Returns the function to call with the link before choosing its page.
  */
 export function useFocusAfterChoice(): (link: HTMLAnchorElement) => void {
-  // The item whose focused link chose a page, and its list, until the change has rendered.
-  const chosen = useRef<{ item: Element; list: Element } | null>(null);
+  // Kept until the change has rendered.
+  const chosen = useRef<Choice | null>(null);
   useEffect(() => {
-    if (!chosen.current) return;
-    const { item, list } = chosen.current;
-    const focused = document.activeElement;
+    const choice = chosen.current;
     // Still focused: nothing was lost, or (controlled) the new page has yet to come back.
-    if (item.contains(focused)) return;
+    if (!choice || choice.link === document.activeElement) return;
     chosen.current = null;
     // The link was disabled (now a span) or removed and focus fell to the document: keep it in the list.
-    if (focused === document.body && !item.querySelector('a')?.isConnected) focusActive(list, item);
+    if (!choice.link.isConnected && document.activeElement === document.body) focusActive(choice);
   });
   return (link) => {
     const item = link.parentElement;
     const list = item?.parentElement;
     // A click that did not focus the link (Safari, or a script) leaves focus where it is.
-    if (item && list && link === document.activeElement) chosen.current = { item, list };
+    if (item && list && link === document.activeElement)
+      chosen.current = { link, list, position: [...list.children].indexOf(item) };
   };
 }

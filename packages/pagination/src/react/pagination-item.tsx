@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import { checkedUrl } from '../links.js';
-import { itemElement, labelled } from '../markup/item-markup.js';
+import { itemElement, labelled } from '../markup/pagination-markup.js';
 
 /** Props of one Bootstrap page item. */
 export interface PaginationItemProps {

@@ -42,5 +42,5 @@ export function Pagination(props: PaginationComponentProps): ReactElement {
     keepFocus(event.currentTarget);
     setPage(page, event);
   };
-  return paginationMarkup(own, active, { choose, onKeyDown: moveFocus });
+  return paginationMarkup(own, active, choose, moveFocus);
 }
