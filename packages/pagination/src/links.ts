@@ -8,7 +8,7 @@ export type LinkedPageItem = PageItem & { readonly href?: string };
 // leading C0 controls and spaces; the scheme itself is case-insensitive.
 const ignoredAnywhere = /[\t\n\r]/g;
 // eslint-disable-next-line no-control-regex -- C0 controls (U+0000 to U+001F) and space are what the URL parser strips
-const scriptScheme = /^[\0- ]*(?:javascript|data):/i;
+const scriptScheme = /^[\0- ]*(javascript|data):/i;
 
 /**
  * `url` as given, unless a browser would run it instead of navigating to it: `javascript:` and `data:` in

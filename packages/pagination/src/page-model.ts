@@ -116,20 +116,20 @@ export function layOutPages(
     shown = to + 1;
   };
   // MUI's and Zag's range with boundary and sibling counts, worked in index space (1/1 gives dbc's 7
-  // slots) around the active page, or the grid value below it; expanded, the window is the whole grid
-  // and there are no separate ends.
-  const ends = expanded ? 0 : boundary;
-  const anchor = next - 1;
+  // slots): a window of 2·sibling + 1 numbers around the active page (or the grid value below it),
+  // kept clear of the ends; an ellipsis hides what lies between. Expanded, it is one window of all.
+  const start = Math.max(Math.min(next - 1 - sibling, last - boundary - 2 * sibling - 1), boundary + 1);
 
   // A control targets a grid value in range; a disabled one the end it is stuck at.
   if (props.first_last) emit('first', at(0), activeIndex === 0);
   if (props.previous_next) emit('previous', at(Math.max(0, Math.min(above - 1, last))), above < 1);
-  numbers(0, ends - 1);
-  numbers(
-    expanded ? 0 : Math.max(Math.min(anchor - sibling, last - boundary - 2 * sibling - 1), boundary + 1),
-    expanded ? last : Math.min(Math.max(anchor + sibling, boundary + 2 * sibling + 1), last - boundary - 1),
-  );
-  numbers(last + 1 - ends, last, 1);
+  if (expanded) {
+    numbers(0, last);
+  } else {
+    numbers(0, boundary - 1);
+    numbers(start, start + 2 * sibling);
+    numbers(last + 1 - boundary, last, 1);
+  }
   if (props.previous_next) emit('next', at(Math.min(last, next)), next > last);
   if (props.first_last) emit('last', at(last), activeIndex === last);
 }

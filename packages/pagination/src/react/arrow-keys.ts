@@ -22,7 +22,7 @@ export function moveFocus(event: KeyboardEvent<HTMLUListElement>): void {
   const { currentTarget: list, key } = event;
   const links = [...list.querySelectorAll('a')];
   // Only links take focus in the list, so the key was pressed on one of them.
-  const current = links.findIndex((link) => link === event.target);
+  const current = links.indexOf(event.target as HTMLAnchorElement);
   let target: number;
   if (key === 'Home') target = 0;
   else if (key === 'End') target = links.length - 1;

@@ -1,14 +1,10 @@
 import { useEffect, useRef } from 'react';
 
 /** The link that chose a page while it had focus, its list, and the position of its item there. */
-interface Choice {
-  readonly link: HTMLAnchorElement;
-  readonly list: Element;
-  readonly position: number;
-}
+type Choice = readonly [link: HTMLAnchorElement, list: Element, position: number];
 
-/** Focuses the active page's link or, when no page is active, the link nearest to where `choice`'s item was. */
-function focusActive({ list, position }: Choice): void {
+/** Focuses the active page's link or, when no page is active, the link nearest to where the chosen item was. */
+function focusActive([, list, position]: Choice): void {
   const items = [...list.children];
   // Links sit in items; on a tie the earlier link wins (the sort is stable).
   const distance = (link: Element) => Math.abs(items.indexOf(link.parentElement!) - position);
@@ -23,20 +19,20 @@ function focusActive({ list, position }: Choice): void {
  */
 export function useFocusAfterChoice(): (link: HTMLAnchorElement) => void {
   // Kept until the change has rendered.
-  const chosen = useRef<Choice | null>(null);
+  const chosen = useRef<Choice>(undefined);
   useEffect(() => {
     const choice = chosen.current;
     // Still focused: nothing was lost, or (controlled) the new page has yet to come back.
-    if (!choice || choice.link === document.activeElement) return;
-    chosen.current = null;
+    if (!choice || choice[0] === document.activeElement) return;
+    chosen.current = undefined;
     // The link was disabled (now a span) or removed and focus fell to the document: keep it in the list.
-    if (!choice.link.isConnected && document.activeElement === document.body) focusActive(choice);
+    if (!choice[0].isConnected && document.activeElement === document.body) focusActive(choice);
   });
   return (link) => {
     const item = link.parentElement;
     const list = item?.parentElement;
     // A click that did not focus the link (Safari, or a script) leaves focus where it is.
     if (item && list && link === document.activeElement)
-      chosen.current = { link, list, position: [...list.children].indexOf(item) };
+      chosen.current = [link, list, [...list.children].indexOf(item)];
   };
 }

@@ -14,11 +14,6 @@ export interface PaginationComponentProps
   onChange?: ((page: number, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
 }
 
-/** A click with a modifier key opens a real link elsewhere (new tab or window): this page stays as it is. */
-function opensElsewhere(event: MouseEvent): boolean {
-  return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-}
-
 /**
  * dash-bootstrap-components' Pagination with Bootstrap 5.3 markup: `nav > ul.pagination > li.page-item`.
  * Controlled when `active_page` or `setProps` is given; otherwise it keeps its own page, starting at 1.
@@ -36,9 +31,10 @@ export function Pagination(props: PaginationComponentProps): ReactElement {
   const [active, setPage] = usePageState(own);
   const keepFocus = useFocusAfterChoice();
   const choose = (page: number, event: MouseEvent<HTMLAnchorElement>): void => {
-    // Without href the links are `#`: the click only chooses the page.
+    // Without href the links are `#`: the click only chooses the page. With a modifier key, a real
+    // link opens elsewhere (a new tab or window) and this page stays as it is.
     if (own.href === undefined) event.preventDefault();
-    else if (opensElsewhere(event)) return;
+    else if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     keepFocus(event.currentTarget);
     setPage(page, event);
   };
