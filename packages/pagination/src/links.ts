@@ -21,7 +21,12 @@ const scriptScheme = /^[\0- ]*(javascript|data):/i;
 export function checkedUrl(url: string, source: string): string {
   if (scriptScheme.test(url.replace(ignoredAnywhere, ''))) {
     throw new TypeError(
-      `${source} is ${JSON.stringify(url)}: javascript: and data: URLs run script instead of navigating.`,
+      `${source} is ${JSON.stringify(url)}${
+        // Production builds leave out the why, like React's own errors: those bytes go to every browser.
+        process.env.NODE_ENV === 'production'
+          ? ', a script URL.'
+          : ': javascript: and data: URLs run script instead of navigating.'
+      }`,
     );
   }
   return url;

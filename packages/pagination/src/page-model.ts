@@ -73,7 +73,11 @@ export function layOutPages(
     // Indices past 2^53 - 1 are no longer exact integers.
     (max - min) / step >= 2 ** 53
   ) {
-    throw new RangeError(`Pagination: step ${step} is too small for values as large as ${scale}.`);
+    throw new RangeError(
+      process.env.NODE_ENV === 'production'
+        ? `Pagination: step ${step} is too small.`
+        : `Pagination: step ${step} is too small for values as large as ${scale}.`,
+    );
   }
   const decimals = Math.max(decimalPlaces(min), decimalPlaces(step));
   // The value at index k, rounded to the decimals of min and step: 1 + 3 × 0.1 gives 1.3, not 1.3000000000000003.
@@ -102,7 +106,8 @@ export function layOutPages(
   // none is active); otherwise it sits between grid values, or outside the range.
   const tolerance = step * 1e-9;
   const above = reach(page - tolerance);
-  const onGrid = above <= last && at(above) <= page + tolerance;
+  // Beyond the range, `above` is past `last`: no number shown is active then.
+  const onGrid = at(above) <= page + tolerance;
   const activeIndex = onGrid ? above : -1;
   // The first index above the active page; `above - 1` is the last one below it.
   const next = onGrid ? above + 1 : above;

@@ -1,6 +1,7 @@
 // Bootstrap's pagination markup as React elements, without hooks: `StaticPagination` renders it as is,
 // `Pagination` with its click and key handlers, so both give the same HTML for the same props, and
 // `PaginationItem` renders one item of it.
+import { createElement } from 'react';
 import type { CSSProperties, Key, KeyboardEvent, MouseEvent, ReactElement, ReactNode } from 'react';
 import { checkedUrl } from '../links.js';
 import { ownProperties } from '../own-properties.js';
@@ -9,14 +10,10 @@ import type { PaginationItemsOptions } from '../page-model.js';
 import type { PaginationProps } from '../pagination.props.js';
 
 /** `children` hidden from screen readers (an icon), then `label` as visually hidden text in their place. */
-export function labelled(children: ReactNode, label: ReactNode): ReactNode {
+export function labelled(children: ReactNode, label: ReactNode): ReactNode[] {
   return [
-    <span key="icon" aria-hidden="true">
-      {children}
-    </span>,
-    <span key="label" className="visually-hidden">
-      {label}
-    </span>,
+    createElement('span', { 'aria-hidden': 'true' }, children),
+    createElement('span', { className: 'visually-hidden' }, label),
   ];
 }
 
@@ -29,21 +26,19 @@ export function itemElement(
   active: boolean,
   disabled: boolean | undefined,
   link: string | undefined,
-  content: ReactNode,
+  content: readonly ReactNode[],
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void,
 ): ReactElement {
-  return (
-    <li key={key} className={`page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}`}>
-      {disabled ? (
-        <span className="page-link" aria-disabled="true">
-          {content}
-        </span>
-      ) : (
-        <a className="page-link" href={link} aria-current={active ? 'page' : undefined} onClick={onClick}>
-          {content}
-        </a>
-      )}
-    </li>
+  return createElement(
+    'li',
+    { key, className: `page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}` },
+    disabled
+      ? createElement('span', { className: 'page-link', 'aria-disabled': 'true' }, ...content)
+      : createElement(
+          'a',
+          { className: 'page-link', href: link, 'aria-current': active ? 'page' : undefined, onClick },
+          ...content,
+        ),
   );
 }
 
@@ -128,9 +123,7 @@ export function paginationMarkup(
         disabled,
         disabled ? undefined : href ? checkedUrl(href(value), `Pagination: href(${value})`) : '#',
         page
-          ? formatValue
-            ? formatValue(value)
-            : value
+          ? [formatValue ? formatValue(value) : value]
           : labelled(icons[kind], label(kind === 'ellipsis' ? 'more' : kind)),
         choose &&
           ((event) => {
@@ -143,17 +136,19 @@ export function paginationMarkup(
   // dbc's rule: the deprecated className still works, class_name wins when both are set.
   // eslint-disable-next-line @typescript-eslint/no-deprecated
   const extra = props.class_name || props.className;
-  return (
-    <nav aria-label={label('nav')}>
-      <ul
-        id={props.id ?? undefined}
-        className={`pagination${props.size ? ` pagination-${props.size}` : ''}${extra ? ` ${extra}` : ''}`}
-        style={props.style ?? undefined}
-        data-dash-is-loading={ownProperties(props.loading_state).is_loading || undefined}
-        onKeyDown={onKeyDown}
-      >
-        {children}
-      </ul>
-    </nav>
+  return createElement(
+    'nav',
+    { 'aria-label': label('nav') },
+    createElement(
+      'ul',
+      {
+        id: props.id ?? undefined,
+        className: `pagination${props.size ? ` pagination-${props.size}` : ''}${extra ? ` ${extra}` : ''}`,
+        style: props.style ?? undefined,
+        'data-dash-is-loading': ownProperties(props.loading_state).is_loading || undefined,
+        onKeyDown,
+      },
+      children,
+    ),
   );
 }

@@ -5,11 +5,15 @@ type Choice = readonly [link: HTMLAnchorElement, list: Element, position: number
 
 /** Focuses the active page's link or, when no page is active, the link nearest to where the chosen item was. */
 function focusActive([, list, position]: Choice): void {
-  const items = [...list.children];
-  // Links sit in items; on a tie the earlier link wins (the sort is stable).
-  const distance = (link: Element) => Math.abs(items.indexOf(link.parentElement!) - position);
-  const links = [...list.querySelectorAll('a')].sort((a, b) => distance(a) - distance(b));
-  (list.querySelector<HTMLElement>('[aria-current]') ?? links[0])?.focus();
+  const items = list.children;
+  let target = list.querySelector<HTMLElement>('[aria-current]');
+  // Outward from the position, the earlier item first at each distance.
+  for (let distance = 0; !target && distance < items.length; distance++)
+    target =
+      items[position - distance]?.querySelector('a') ??
+      items[position + distance]?.querySelector('a') ??
+      null;
+  target?.focus();
 }
 
 /**
