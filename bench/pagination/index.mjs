@@ -39,6 +39,9 @@ const ITEM_CASES = [
   },
 ];
 
+/** Issue 16 sets the render target for these two; mounting is mostly jsdom's DOM work (see the README). */
+const TARGETED = /renderToString|update/;
+
 /** Rows comparing each `ours, …` case with its `dbc, …` twin. */
 function renderRows(ops) {
   return [...ops.keys()]
@@ -49,7 +52,7 @@ function renderRows(ops) {
       return [
         opsRow(ops, name, {
           toPeer: ratio(toPeer),
-          ...target(`≥ ${RENDER_TARGET}×`, toPeer >= RENDER_TARGET),
+          ...(TARGETED.test(name) ? target(`≥ ${RENDER_TARGET}×`, toPeer >= RENDER_TARGET) : noTarget),
         }),
         opsRow(ops, peer, { toPeer: '(peer)', ...noTarget }),
       ];

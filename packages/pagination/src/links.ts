@@ -7,7 +7,7 @@ export type LinkedPageItem = PageItem & { readonly href?: string };
 // What a browser's URL parser does before reading the scheme: every tab and newline is removed, then
 // leading C0 controls and spaces; the scheme itself is case-insensitive.
 const ignoredAnywhere = /[\t\n\r]/g;
-// eslint-disable-next-line no-control-regex -- C0 controls (U+0000 to U+001F) and space are what the URL parser strips
+// `[\0- ]`: the C0 controls (U+0000 to U+001F) and space, which the URL parser strips from the start.
 const scriptScheme = /^[\0- ]*(javascript|data):/i;
 
 /**

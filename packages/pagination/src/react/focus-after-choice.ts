@@ -26,11 +26,13 @@ export function useFocusAfterChoice(): (link: HTMLAnchorElement) => void {
   const chosen = useRef<Choice>(undefined);
   useEffect(() => {
     const choice = chosen.current;
+    if (!choice) return;
+    const [link] = choice;
     // Still focused: nothing was lost, or (controlled) the new page has yet to come back.
-    if (!choice || choice[0] === document.activeElement) return;
+    if (link === document.activeElement) return;
     chosen.current = undefined;
     // The link was disabled (now a span) or removed and focus fell to the document: keep it in the list.
-    if (!choice[0].isConnected && document.activeElement === document.body) focusActive(choice);
+    if (!link.isConnected && document.activeElement === document.body) focusActive(choice);
   });
   return (link) => {
     const item = link.parentElement;

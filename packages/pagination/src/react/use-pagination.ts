@@ -72,8 +72,8 @@ function warnIfClicksIgnored<Event>(props: UsePaginationProps<Event>): void {
  */
 export function usePagination<Event = void>(props: UsePaginationProps<Event>): UsePaginationResult<Event> {
   const own = ownProperties(props);
-  const [page, choose] = usePageState(own);
-  const items = withHrefs(pageItems(own, page), own.href);
+  const [activePage, choose] = usePageState(own);
+  const items = withHrefs(pageItems(own, activePage), own.href);
   const active = items.find((item) => item.kind === 'page' && item.active);
   return {
     items,

@@ -1,6 +1,8 @@
 // Bootstrap's pagination markup as React elements, without hooks: `StaticPagination` renders it as is,
 // `Pagination` with its click and key handlers, so both give the same HTML for the same props, and
 // `PaginationItem` renders one item of it.
+// Elements are made with createElement, children passed as arguments: an icon and its label then need
+// no keys, and the bundle is smaller than with JSX's children props.
 import { createElement } from 'react';
 import type { CSSProperties, Key, KeyboardEvent, MouseEvent, ReactElement, ReactNode } from 'react';
 import { checkedUrl } from '../links.js';
@@ -19,7 +21,8 @@ export function labelled(children: ReactNode, label: ReactNode): ReactNode[] {
 
 /**
  * `li.page-item` (`.active`, `.disabled`) holding a link to `link` (`a.page-link`, `aria-current="page"`
- * when active) or, when disabled, a `span.page-link` with `aria-disabled="true"`.
+ * when active) or, when disabled, a `span.page-link` with `aria-disabled="true"`; `content` are the
+ * children of either.
  */
 export function itemElement(
   key: Key | undefined,
