@@ -79,13 +79,9 @@ export function paginationItems(
 export function pageItems(props: PageModelProps, active: number | null | undefined): PageItem[] {
   const items: PageItem[] = [];
   layOutPages(props, active, (kind, value, flag) => {
-    items.push(
-      kind === 'page'
-        ? { kind, value, active: flag }
-        : kind === 'ellipsis'
-          ? { kind }
-          : { kind, target: value, disabled: flag },
-    );
+    if (kind === 'page') items.push({ kind, value, active: flag });
+    else if (kind === 'ellipsis') items.push({ kind });
+    else items.push({ kind, target: value, disabled: flag });
   });
   return items;
 }
