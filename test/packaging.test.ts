@@ -177,12 +177,9 @@ test('@restdash/pagination/static runs as a React Server Component: no hooks, no
   visit(join(dist, 'static', 'index.js'));
   expect([...seen].map((file) => file.slice(dist.length + 1)).sort()).toEqual([
     'links.js',
-    'markup/item-markup.js',
     'markup/pagination-markup.js',
     'own-properties.js',
-    'page-items.js',
-    'pagination.props.js',
-    'props.js',
+    'page-model.js',
     'static/index.js',
     'static/static-pagination.js',
   ]);

@@ -9,6 +9,11 @@ import { noTarget, target } from '../lib/stats.mjs';
 const ENTRIES = [
   { file: 'restdash-react', name: '`Pagination` from @restdash/pagination/react', maxKb: 2.0 },
   { file: 'restdash-static', name: '`StaticPagination` from @restdash/pagination/static', maxKb: 1.2 },
+  {
+    file: 'restdash-react',
+    name: '`Pagination`, development build (dev warning, full error messages; for information)',
+    nodeEnv: 'development',
+  },
   { file: 'restdash-use-pagination', name: '`usePagination` from @restdash/pagination/react (headless)' },
   {
     file: 'restdash-items',
@@ -48,6 +53,7 @@ function packageOf(input) {
 async function measure(entry) {
   const result = await build({
     ...BUNDLE_OPTIONS,
+    define: { 'process.env.NODE_ENV': JSON.stringify(entry.nodeEnv ?? 'production') },
     entryPoints: [fileURLToPath(new URL(`entries/${entry.file}.mjs`, import.meta.url))],
     outfile: 'out.js',
   });
@@ -81,7 +87,7 @@ export async function bundleSizes() {
   const ours = results[0].gzip;
   return {
     caption:
-      'Bundle size: esbuild bundle + minify, ESM, browser, react/react-dom/jsx-runtime external; gzip level 9; KB = 1024 bytes',
+      'Bundle size: esbuild bundle + minify, ESM, browser, `process.env.NODE_ENV` defined as "production" (as bundlers do for production builds, so development-only code is dropped), react/react-dom/jsx-runtime external; gzip level 9; KB = 1024 bytes',
     columns: COLUMNS,
     rows: results.map((r) => ({
       case: r.name,

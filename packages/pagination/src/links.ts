@@ -7,8 +7,8 @@ export type LinkedPageItem = PageItem & { readonly href?: string };
 // What a browser's URL parser does before reading the scheme: every tab and newline is removed, then
 // leading C0 controls and spaces; the scheme itself is case-insensitive.
 const ignoredAnywhere = /[\t\n\r]/g;
-// eslint-disable-next-line no-control-regex -- C0 controls are exactly what the URL parser strips
-const scriptScheme = /^[\u0000-\u0020]*(?:javascript|data):/i;
+// `[\0- ]`: the C0 controls (U+0000 to U+001F) and space, which the URL parser strips from the start.
+const scriptScheme = /^[\0- ]*(javascript|data):/i;
 
 /**
  * `url` as given, unless a browser would run it instead of navigating to it: `javascript:` and `data:` in
@@ -21,7 +21,12 @@ const scriptScheme = /^[\u0000-\u0020]*(?:javascript|data):/i;
 export function checkedUrl(url: string, source: string): string {
   if (scriptScheme.test(url.replace(ignoredAnywhere, ''))) {
     throw new TypeError(
-      `${source} is ${JSON.stringify(url)}: javascript: and data: URLs run script instead of navigating.`,
+      `${source} is ${JSON.stringify(url)}${
+        // Production builds leave out the why, like React's own errors: those bytes go to every browser.
+        process.env.NODE_ENV === 'production'
+          ? ', a script URL.'
+          : ': javascript: and data: URLs run script instead of navigating.'
+      }`,
     );
   }
   return url;

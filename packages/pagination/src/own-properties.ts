@@ -15,8 +15,11 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * The own enumerable properties of `object` in an object without a prototype, so that reading a prop
  * that was not given never reaches `Object.prototype` (where a polluted `class_name` would wait).
  */
-export function ownProperties<T extends object>(object: T): T {
-  return Object.assign(Object.create(null) as T, object);
+export function ownProperties<T extends object>(object: T): T;
+/** `null` and `undefined` have no properties: an empty object without a prototype. */
+export function ownProperties<T extends object>(object: T | null | undefined): Partial<T>;
+export function ownProperties<T extends object>(object: T | null | undefined): Partial<T> {
+  return Object.assign(Object.create(null) as Partial<T>, object);
 }
 
 /** `object[key]` when `object` has it as its own property, else `undefined`. */

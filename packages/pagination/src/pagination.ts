@@ -1,5 +1,5 @@
 import { Component } from './component.js';
-import { checkPageLayout } from './page-items.js';
+import { checkPageLayout } from './page-model.js';
 import { ownProperties } from './own-properties.js';
 import { paginationSpec } from './pagination.props.js';
 import type { PaginationProps } from './pagination.props.js';

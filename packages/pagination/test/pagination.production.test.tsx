@@ -1,5 +1,6 @@
-// The React component as production builds run it. Its one difference from development builds is the
-// warning for a controlled pagination without callbacks: everything it renders and refuses is the same.
+// The React component as production builds run it. It renders and refuses exactly what development
+// builds do; it gives no warning for a controlled pagination without callbacks, and two of its errors
+// name the value without explaining why (those words would go to every browser).
 // The component reads NODE_ENV at each render, so stubbing it switches builds (React stays as loaded).
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
@@ -48,6 +49,16 @@ describe('production builds', () => {
   test('still refuse a javascript: URL', () => {
     expect(() => renderIn('production', { max_value: 1, href: () => 'javascript:alert(1)' })).toThrow(
       TypeError,
+    );
+  });
+
+  test('name the script URL and the step without the explanation', () => {
+    const href = (page: number) => (page === 2 ? 'JavaScript:alert(1)' : `?p=${page}`);
+    expect(() => renderIn('production', { max_value: 3, href })).toThrow(
+      new TypeError('Pagination: href(2) is "JavaScript:alert(1)", a script URL.'),
+    );
+    expect(() => renderIn('production', { max_value: 1e15, step: 0.1, fully_expanded: false })).toThrow(
+      new RangeError('Pagination: step 0.1 is too small.'),
     );
   });
 });

@@ -9,17 +9,9 @@ function isRightToLeft(element: Element): boolean {
   try {
     return element.matches(':dir(rtl)');
   } catch {
-    return element.closest('[dir]')?.getAttribute('dir')?.toLowerCase() === 'rtl';
+    // The `dir` property reads the attribute as a known value in lower case (`RTL` is `rtl`).
+    return element.closest<HTMLElement>('[dir]')?.dir === 'rtl';
   }
-}
-
-/** The index of the link `key` moves focus to, from the link at `current`; `undefined` for other keys. */
-function targetIndex(key: string, current: number, count: number, list: Element): number | undefined {
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  if (key !== 'ArrowLeft' && key !== 'ArrowRight') return undefined;
-  // Forward in reading order is ArrowRight left to right, ArrowLeft right to left.
-  return current + ((key === 'ArrowRight') === isRightToLeft(list) ? -1 : 1);
 }
 
 /**
@@ -27,18 +19,24 @@ function targetIndex(key: string, current: number, count: number, list: Element)
  * direction (stopping at the ends), Home and End to the first and the last; Space chooses the focused item.
  */
 export function moveFocus(event: KeyboardEvent<HTMLUListElement>): void {
-  const list = event.currentTarget;
+  const { currentTarget: list, key } = event;
   const links = [...list.querySelectorAll('a')];
   // Only links take focus in the list, so the key was pressed on one of them.
-  const current = links.findIndex((link) => link === event.target);
-  if (event.key === ' ') {
+  const current = links.indexOf(event.target as HTMLAnchorElement);
+  let target: number;
+  if (key === 'Home') target = 0;
+  else if (key === 'End') target = links.length - 1;
+  // Forward in reading order is ArrowRight left to right, ArrowLeft right to left.
+  else if (key === 'ArrowLeft' || key === 'ArrowRight')
+    target = current + ((key === 'ArrowRight') === isRightToLeft(list) ? -1 : 1);
+  else {
     // A link, unlike a button, does not activate on Space.
-    event.preventDefault();
-    links[current]?.click();
+    if (key === ' ') {
+      event.preventDefault();
+      links[current]?.click();
+    }
     return;
   }
-  const target = targetIndex(event.key, current, links.length, list);
-  if (target === undefined) return;
   event.preventDefault();
   // Past either end there is no link: focus stays on the end link.
   links[target]?.focus();

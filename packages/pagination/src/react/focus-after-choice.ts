@@ -1,14 +1,19 @@
 import { useEffect, useRef } from 'react';
 
-/** Focuses the active page's link or, when no page is active, the enabled link nearest to `item`. */
-function focusActive(list: Element, item: Element): void {
-  const items = [...list.children];
-  // -1 when the item itself is gone: the first link is then the nearest.
-  const position = items.indexOf(item);
-  const distance = (link: Element) =>
-    Math.abs((link.parentElement ? items.indexOf(link.parentElement) : -1) - position);
-  const links = [...list.querySelectorAll('a')].sort((a, b) => distance(a) - distance(b));
-  (list.querySelector<HTMLElement>('[aria-current]') ?? links[0])?.focus();
+/** The link that chose a page while it had focus, its list, and the position of its item there. */
+type Choice = readonly [link: HTMLAnchorElement, list: Element, position: number];
+
+/** Focuses the active page's link or, when no page is active, the link nearest to where the chosen item was. */
+function focusActive([, list, position]: Choice): void {
+  const items = list.children;
+  let target = list.querySelector<HTMLElement>('[aria-current]');
+  // Outward from the position, the earlier item first at each distance.
+  for (let distance = 0; !target && distance < items.length; distance++)
+    target =
+      items[position - distance]?.querySelector('a') ??
+      items[position + distance]?.querySelector('a') ??
+      null;
+  target?.focus();
 }
 
 /**
@@ -17,22 +22,23 @@ function focusActive(list: Element, item: Element): void {
  * document. Returns the function to call with the link before choosing its page.
  */
 export function useFocusAfterChoice(): (link: HTMLAnchorElement) => void {
-  // The item whose focused link chose a page, and its list, until the change has rendered.
-  const chosen = useRef<{ item: Element; list: Element } | null>(null);
+  // Kept until the change has rendered.
+  const chosen = useRef<Choice>(undefined);
   useEffect(() => {
-    if (!chosen.current) return;
-    const { item, list } = chosen.current;
-    const focused = document.activeElement;
+    const choice = chosen.current;
+    if (!choice) return;
+    const [link] = choice;
     // Still focused: nothing was lost, or (controlled) the new page has yet to come back.
-    if (item.contains(focused)) return;
-    chosen.current = null;
+    if (link === document.activeElement) return;
+    chosen.current = undefined;
     // The link was disabled (now a span) or removed and focus fell to the document: keep it in the list.
-    if (focused === document.body && !item.querySelector('a')?.isConnected) focusActive(list, item);
+    if (!link.isConnected && document.activeElement === document.body) focusActive(choice);
   });
   return (link) => {
     const item = link.parentElement;
     const list = item?.parentElement;
     // A click that did not focus the link (Safari, or a script) leaves focus where it is.
-    if (item && list && link === document.activeElement) chosen.current = { item, list };
+    if (item && list && link === document.activeElement)
+      chosen.current = [link, list, [...list.children].indexOf(item)];
   };
 }

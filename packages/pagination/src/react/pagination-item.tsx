@@ -1,6 +1,6 @@
 import type { MouseEvent, ReactElement, ReactNode } from 'react';
 import { checkedUrl } from '../links.js';
-import { itemElement, labelled } from '../markup/item-markup.js';
+import { itemElement, labelled } from '../markup/pagination-markup.js';
 
 /** Props of one Bootstrap page item. */
 export interface PaginationItemProps {
@@ -42,9 +42,9 @@ export function PaginationItem({
 }: PaginationItemProps): ReactElement {
   return itemElement(
     undefined,
-    `page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}`,
-    disabled ? undefined : href === undefined ? '#' : checkedUrl(href, 'PaginationItem: href'),
     active,
+    disabled,
+    disabled ? undefined : href === undefined ? '#' : checkedUrl(href, 'PaginationItem: href'),
     label === undefined ? children : labelled(children, label),
     (event) => {
       if (href === undefined) event.preventDefault();

@@ -4,7 +4,7 @@ import type { PaginationMarkupProps } from '../markup/pagination-markup.js';
 import { ownProperties } from '../own-properties.js';
 import { moveFocus } from './arrow-keys.js';
 import { useFocusAfterChoice } from './focus-after-choice.js';
-import { usePaginationOfOwn } from './use-pagination.js';
+import { usePageState } from './use-pagination.js';
 import type { UsePaginationProps } from './use-pagination.js';
 
 /** Props of the React `Pagination`: the Dash props, the layout options, the presentation props and React's callbacks. */
@@ -12,11 +12,6 @@ export interface PaginationComponentProps
   extends PaginationMarkupProps, UsePaginationProps<MouseEvent<HTMLAnchorElement>> {
   /** Called with the chosen page and the click event (call `event.preventDefault()` to stop an `href` navigation). */
   onChange?: ((page: number, event: MouseEvent<HTMLAnchorElement>) => void) | undefined;
-}
-
-/** A click with a modifier key opens a real link elsewhere (new tab or window): this page stays as it is. */
-function opensElsewhere(event: MouseEvent): boolean {
-  return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
 /**
@@ -33,14 +28,15 @@ function opensElsewhere(event: MouseEvent): boolean {
  */
 export function Pagination(props: PaginationComponentProps): ReactElement {
   const own = ownProperties(props);
-  const { items, setPage } = usePaginationOfOwn(own);
+  const [active, setPage] = usePageState(own);
   const keepFocus = useFocusAfterChoice();
   const choose = (page: number, event: MouseEvent<HTMLAnchorElement>): void => {
-    // Without href the links are `#`: the click only chooses the page.
+    // Without href the links are `#`: the click only chooses the page. With a modifier key, a real
+    // link opens elsewhere (a new tab or window) and this page stays as it is.
     if (own.href === undefined) event.preventDefault();
-    else if (opensElsewhere(event)) return;
+    else if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     keepFocus(event.currentTarget);
     setPage(page, event);
   };
-  return paginationMarkup(own, items, { choose, onKeyDown: moveFocus });
+  return paginationMarkup(own, active, choose, moveFocus);
 }

@@ -2,7 +2,7 @@ import { Fragment, useState } from 'react';
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { ComponentJSON } from '../component.js';
 import { isPlainObject, ownProperties } from '../own-properties.js';
-import { checkPageLayout } from '../page-items.js';
+import { checkPageLayout } from '../page-model.js';
 import { validatePaginationProps } from '../pagination.props.js';
 import { describeValue } from '../props.js';
 import { Pagination } from './pagination.js';

@@ -3,7 +3,7 @@ import { withHrefs } from '../links.js';
 import type { LinkedPageItem } from '../links.js';
 import { ownProperties } from '../own-properties.js';
 import { pageItems } from '../page-items.js';
-import type { PageModelProps } from '../page-items.js';
+import type { PageModelProps } from '../page-model.js';
 
 /**
  * Props of `usePagination`: those of `Pagination` that decide its pages. `Event` is what `setPage`
@@ -71,20 +71,9 @@ function warnIfClicksIgnored<Event>(props: UsePaginationProps<Event>): void {
  * @throws TypeError while rendering, when `href` gives a `javascript:` or `data:` URL.
  */
 export function usePagination<Event = void>(props: UsePaginationProps<Event>): UsePaginationResult<Event> {
-  return usePaginationOfOwn(ownProperties(props));
-}
-
-/**
- * `usePagination` for props already copied to an object of their own properties (`ownProperties`), so
- * that `Pagination` copies its props once per render, not twice.
- */
-export function usePaginationOfOwn<Event>(own: UsePaginationProps<Event>): UsePaginationResult<Event> {
-  const { setProps, onChange } = own;
-  const controlled = own.active_page != null || setProps !== undefined;
-  const [ownPage, setOwnPage] = useState(1);
-  // Development builds only, like React's own warnings; bundlers drop it from production builds.
-  if (process.env.NODE_ENV !== 'production') warnIfClicksIgnored(own);
-  const items = withHrefs(pageItems(own, controlled ? own.active_page : ownPage), own.href);
+  const own = ownProperties(props);
+  const [activePage, choose] = usePageState(own);
+  const items = withHrefs(pageItems(own, activePage), own.href);
   const active = items.find((item) => item.kind === 'page' && item.active);
   return {
     items,
@@ -93,9 +82,34 @@ export function usePaginationOfOwn<Event>(own: UsePaginationProps<Event>): UsePa
       if (!Number.isFinite(page)) {
         throw new TypeError(`usePagination: setPage expects a finite number, received ${String(page)}.`);
       }
+      choose(page, event);
+    },
+  };
+}
+
+/** What `usePageState` returns: the page to render, and the way to choose one without checks. */
+export type PageState<Event> = readonly [
+  active: number | null | undefined,
+  choose: (page: number, event: Event) => void,
+];
+
+/**
+ * The active page of a pagination whose props are already copied to an object of their own properties
+ * (`ownProperties`): `active_page` when controlled, else its own, starting at 1. `choose` calls
+ * `setProps` and `onChange` and, when uncontrolled, keeps the page; it trusts `page` (it comes from the model).
+ */
+export function usePageState<Event>(own: UsePaginationProps<Event>): PageState<Event> {
+  const { setProps, onChange } = own;
+  const controlled = own.active_page != null || setProps !== undefined;
+  const [ownPage, setOwnPage] = useState(1);
+  // Development builds only, like React's own warnings; bundlers drop it from production builds.
+  if (process.env.NODE_ENV !== 'production') warnIfClicksIgnored(own);
+  return [
+    controlled ? own.active_page : ownPage,
+    (page, event) => {
       if (!controlled) setOwnPage(page);
       setProps?.({ active_page: page });
       onChange?.(page, event);
     },
-  };
+  ];
 }

@@ -1,9 +1,7 @@
 import type { ReactElement } from 'react';
-import { withHrefs } from '../links.js';
 import { paginationMarkup } from '../markup/pagination-markup.js';
 import type { PaginationMarkupProps } from '../markup/pagination-markup.js';
 import { ownProperties } from '../own-properties.js';
-import { pageItems } from '../page-items.js';
 
 /** Props of `StaticPagination`: those of the React `Pagination` that shape its markup, with `href` required. */
 export interface StaticPaginationProps extends PaginationMarkupProps {
@@ -29,5 +27,5 @@ export function StaticPagination(props: StaticPaginationProps): ReactElement {
       `StaticPagination: prop \`href\` expects a function (page) => URL, received ${String(own.href)}.`,
     );
   }
-  return paginationMarkup(own, withHrefs(pageItems(own, own.active_page), own.href));
+  return paginationMarkup(own, own.active_page);
 }
