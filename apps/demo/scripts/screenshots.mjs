@@ -30,6 +30,15 @@ const shots = [
     locale: 'de-DE',
   },
   {
+    file: 'deprecation-banner.png',
+    scheme: 'url-path',
+    path: '/',
+    width: 1280,
+    height: 560,
+    locale: 'en-US',
+    ready: '[data-testid=deprecation-banner]',
+  },
+  {
     file: 'api-reference.png',
     scheme: 'url-path',
     path: '/api/docs/?urls.primaryName=v2',

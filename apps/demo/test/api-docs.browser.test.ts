@@ -33,7 +33,12 @@ async function localOnlyContext(viewport: { width: number; height: number }) {
   return { context, offSite };
 }
 
-const operationPaths = (page: Page) => page.locator('.opblock .opblock-summary-path').allTextContents();
+/** Swagger UI's path of an operation (a deprecated one's has a class of its own). */
+const summaryPath = '.opblock-summary-path, .opblock-summary-path__deprecated';
+const operationPaths = (page: Page) => page.locator('.opblock').locator(summaryPath).allTextContents();
+/** The operation Swagger UI shows for `path` (it marks each summary with `data-path`). */
+const operation = (page: Page, path: string) =>
+  page.locator('.opblock').filter({ has: page.locator(`[data-path="${path}"]`) });
 const definitions = (page: Page) => page.getByLabel('Select a definition');
 
 /** Waits until Swagger UI shows the document of `version` (its title badge) and returns its operations' paths. */
@@ -80,9 +85,15 @@ describe('the API reference page (url-path scheme)', () => {
         );
         await nav.getByRole('link', { name: 'API reference' }).click();
         await page.waitForURL(`${base}api/docs/?urls.primaryName=v2`);
-        expect(await shownDocument(page, 'v2')).toEqual(['/api/meta', '/api/v2/cities/']);
+        // v2 has a city's detail (since v2); v1 has not.
+        expect(await shownDocument(page, 'v2')).toEqual([
+          '/api/meta',
+          '/api/v2/cities/',
+          '/api/v2/cities/{id}/',
+        ]);
+        expect(await page.locator('.opblock-deprecated').count()).toBe(0);
         expect(await definitions(page).locator('option:checked').textContent()).toBe('v2');
-        expect(await definitions(page).locator('option').allTextContents()).toEqual(['v1', 'v2']);
+        expect(await definitions(page).locator('option').allTextContents()).toEqual(['v1', 'v2', 'v3']);
         await page.screenshot({
           path: artifactPath(`demo-api-docs-v2-${viewport.width}.png`),
           fullPage: true,
@@ -92,13 +103,19 @@ describe('the API reference page (url-path scheme)', () => {
         await definitions(page).selectOption({ label: 'v1' });
         expect(await shownDocument(page, 'v1')).toEqual(['/api/meta', '/api/v1/cities/']);
         expect(new URL(page.url()).searchParams.get('urls.primaryName')).toBe('v1');
+        // v1 is deprecated: its versioned operation is shown so.
+        expect(await page.locator('.opblock-deprecated').locator(summaryPath).allTextContents()).toEqual([
+          '/api/v1/cities/',
+        ]);
         await page.reload();
         expect(await shownDocument(page, 'v1')).toEqual(['/api/meta', '/api/v1/cities/']);
 
-        // An operation opens with the parameters its route documents.
-        await page.locator('.opblock-summary-path', { hasText: '/api/v1/cities/' }).click();
-        const parameters = page.locator('.opblock.is-open .parameters .parameter__name');
+        // An operation opens with the parameters its route documents, and says it is deprecated.
+        const list = operation(page, '/api/v1/cities/');
+        await list.locator('[data-path]').click();
+        const parameters = list.locator('table.parameters .parameter__name');
         await parameters.first().waitFor();
+        expect(await list.getByText('Warning: Deprecated').count()).toBe(1);
         expect((await parameters.allTextContents()).map((name) => name.replace(/\s*\*?$/, ''))).toEqual([
           'page',
           'page_size',
@@ -141,9 +158,9 @@ describe.each(schemeCases)('the API reference page under the $scheme scheme', (s
       const paths = await shownDocument(page, v2);
       const asked = scheme.ask(new URL(base), v2);
       const listPath = new URL(asked.url).pathname;
-      expect(paths).toEqual(['/api/meta', listPath]);
+      expect(paths).toEqual(['/api/meta', listPath, `${listPath}{id}/`]);
 
-      await page.locator('.opblock-summary-path', { hasText: listPath }).click();
+      await operation(page, listPath).locator('[data-path]').click();
       await page.getByRole('button', { name: 'Try it out' }).click();
       const [request] = await Promise.all([
         page.waitForRequest((candidate) => new URL(candidate.url()).pathname === listPath),

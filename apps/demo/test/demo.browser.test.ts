@@ -337,6 +337,107 @@ describe('the demo page in the browser’s language', () => {
   );
 });
 
+describe('v1’s retirement on the page (url-path scheme)', () => {
+  let server: DemoServer;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await createServer({ scheme: 'url-path', port: 0 });
+    base = await server.listen();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  test.each([
+    { viewport: desktop, locale: 'en-US', since: 'January 1, 2026', sunset: 'July 1, 2027' },
+    { viewport: phone, locale: 'en-US', since: 'January 1, 2026', sunset: 'July 1, 2027' },
+    { viewport: phone, locale: 'de-DE', since: '1. Januar 2026', sunset: '1. Juli 2027' },
+  ])(
+    '$locale at $viewport.width px: the banner from v1’s headers, the route v1 lacks, v3 and its detail',
+    async ({ viewport, locale, since, sunset }) => {
+      const context = await browser.newContext({ viewport, locale });
+      try {
+        const page = await context.newPage();
+        await page.goto(base);
+        await shownPage(page, 1, 10, locale);
+        const banner = page.getByTestId('deprecation-banner');
+        expect(await banner.getByTestId('deprecation-text').textContent()).toBe(
+          `API v1 is deprecated since ${since} and may stop answering from ${sunset} (its sunset).`,
+        );
+        // Built from the answer's headers, which it lists.
+        await banner.getByText('The response headers this comes from').click();
+        expect(await banner.getByTestId('deprecation-headers').locator('li').allTextContents()).toEqual([
+          'Deprecation: @1767225600',
+          'Sunset: Thu, 01 Jul 2027 00:00:00 GMT',
+          'Link: </api/docs/?urls.primaryName=v2>; rel="deprecation"; type="text/html", </api/docs/?urls.primaryName=v2>; rel="sunset"; type="text/html"',
+          'api-supported-versions: v2, v3',
+          'api-deprecated-versions: v1',
+        ]);
+        expect(await banner.getByTestId('deprecation-link').getAttribute('href')).toBe(
+          `${base}api/docs/?urls.primaryName=v2`,
+        );
+        expect(await page.getByRole('button', { name: 'API v1' }).textContent()).toBe('API v1deprecated');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        await page.screenshot({
+          path: artifactPath(`demo-deprecation-${locale}-${viewport.width}.png`),
+          fullPage: true,
+        });
+
+        // v1 lists no ids and has no detail route: asked anyway, the API's 404 names the versions that have it.
+        await page.getByRole('button', { name: 'Ask v1 for Shanghai anyway' }).click();
+        const detail = page.getByTestId('city-detail');
+        await detail.getByRole('alert').waitFor();
+        expect(await detail.getByTestId('api-request').textContent()).toBe(
+          `GET ${base}api/v1/cities/1796236/`,
+        );
+        expect(await detail.getByTestId('api-error-status').textContent()).toBe('404 Not Found');
+        expect(JSON.parse((await detail.getByTestId('problem-document').textContent()) ?? '')).toMatchObject({
+          code: 'not_found',
+          supportedVersions: ['v2', 'v3'],
+        });
+        expect(await detail.getByTestId('api-error-detail').textContent()).toBe(
+          locale === 'de-DE' ? 'In Version "v1" nicht verfügbar.' : 'Not available in version "v1".',
+        );
+        await page.screenshot({
+          path: artifactPath(`demo-no-detail-v1-${locale}-${viewport.width}.png`),
+          fullPage: true,
+        });
+
+        // v3: no banner, the report instead; a city's detail by v3's view, with GeoNames codes.
+        await banner.getByRole('button', { name: 'Switch to v3' }).click();
+        await shownPage(page, 1, 10, locale);
+        expect(await page.getByTestId('deprecation-banner').count()).toBe(0);
+        expect(await page.getByTestId('city-detail').count()).toBe(0);
+        expect(await page.getByTestId('version-report').textContent()).toBe(
+          'The API reports: supported v2, v3, deprecated v1.',
+        );
+        await rows(page).locator('td.city-name').getByRole('link', { name: 'Shanghai' }).click();
+        await detail.getByTestId('city-detail-body').waitFor();
+        expect(JSON.parse((await detail.getByTestId('city-detail-body').textContent()) ?? '')).toEqual({
+          id: 1796236,
+          name: 'Shanghai',
+          countryCode: 'CN',
+          population: 22315474,
+          location: { lat: 31.22222, lon: 121.45806 },
+          url: `${base}api/v3/cities/1796236/`,
+          featureCode: 'PPLA',
+          adminCode: '23',
+        });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+        await page.screenshot({
+          path: artifactPath(`demo-detail-v3-${locale}-${viewport.width}.png`),
+          fullPage: true,
+        });
+        await detail.getByRole('button', { name: 'Close the city detail' }).click();
+        expect(await page.getByTestId('city-detail').count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
 describe('the demo page at 375 px', () => {
   let server: DemoServer;
   let base: string;
@@ -409,7 +510,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
   let server: DemoServer;
   let base: string;
   let page: Page;
-  const [, v2] = scheme.versions;
+  const [v1, v2, v3] = scheme.versions;
 
   beforeAll(async () => {
     server = await createServer({ scheme: scheme.scheme, port: 0 });
@@ -465,6 +566,37 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
     ]);
     expect(searchOf(page).get('version')).toBe(v2);
     await page.screenshot({ path: artifactPath(`demo-scheme-${scheme.scheme}.png`), fullPage: true });
+  });
+
+  test(`${v1} shows the deprecation banner; a city of ${v2} opens its detail, asked with the version's headers`, async () => {
+    await page.goto(`${base}?version=${v1}`);
+    const banner = page.getByTestId('deprecation-banner');
+    await banner.waitFor();
+    expect(await banner.getByTestId('deprecation-link').getAttribute('href')).toBe(
+      new URL(`/api/docs/?urls.primaryName=${v2}`, scheme.ask(new URL(base), v1).url).href,
+    );
+    expect(await banner.getByRole('button').allTextContents()).toEqual([
+      `Switch to ${v2}`,
+      `Switch to ${v3}`,
+    ]);
+
+    await banner.getByRole('button', { name: `Switch to ${v2}` }).click();
+    await shownPage(page, 1);
+    expect(searchOf(page).get('version')).toBe(v2);
+    expect(await page.getByTestId('deprecation-banner').count()).toBe(0);
+    await rows(page).locator('td.city-name a').first().click();
+    const detail = page.getByTestId('city-detail');
+    await detail.getByTestId('city-detail-body').waitFor();
+    const shanghai = JSON.parse((await detail.getByTestId('city-detail-body').textContent()) ?? '') as {
+      url: string;
+      id: number;
+    };
+    expect(shanghai).toMatchObject({ id: 1796236, name: 'Shanghai' });
+    expect(await detail.getByTestId('api-request').textContent()).toBe(`GET ${shanghai.url}`);
+    expect(await detail.getByTestId('api-request-header').allTextContents()).toEqual([
+      ...Object.entries(scheme.ask(new URL(base), v2).headers).map(([name, value]) => `${name}: ${value}`),
+      'Accept-Language: en-US',
+    ]);
   });
 
   test.each([

@@ -6,6 +6,7 @@ import type { Ordering, VersionAsk } from '../shared/api.js';
 import type { PageState } from '../shared/page-state.js';
 import {
   apiUrl,
+  cityDetailUrl,
   linkChanges,
   pageHref,
   requestedPage,
@@ -15,8 +16,11 @@ import {
 import { acceptLanguageOf } from './accept-language.js';
 import { ProblemAlert, RequestPanel, ResponseLinks } from './api-panels.js';
 import { CityTable } from './city-table.js';
-import { fetchCities } from './fetch-cities.js';
-import { pageNumberFormat } from './number-format.js';
+import { fetchApi, fetchCities } from './fetch-cities.js';
+import { CityDetailPanel, DeprecationBanner, VersionReport } from './lifecycle-panels.js';
+import type { CityDetail } from './lifecycle-panels.js';
+import { pageDateFormat, pageNumberFormat } from './reader-formats.js';
+import { versionNotice } from './version-notice.js';
 import type { CityListRequest, CityListResult, CityListView } from './fetch-cities.js';
 import { layoutRegistry, PageLinksContext } from './linked-pagination.js';
 import type { PageLinks } from './linked-pagination.js';
@@ -45,6 +49,9 @@ export function App({ state }: { state: PageState }): ReactElement {
   // The browser's languages: the API translates its problem details after them, the page writes numbers so.
   const acceptLanguage = acceptLanguageOf(navigator.languages);
   const numberFormat = useMemo(() => pageNumberFormat(navigator.languages), []);
+  const dateFormat = useMemo(() => pageDateFormat(navigator.languages), []);
+  // "Is deprecated" or "will be": compared with when the page was opened.
+  const [openedAt] = useState(Date.now);
 
   const request = useMemo<CityListRequest | null>(
     () =>
@@ -62,7 +69,13 @@ export function App({ state }: { state: PageState }): ReactElement {
     [ask, served, pageQuery, pageSize, acceptLanguage],
   );
 
-  const [result, setResult] = useState<{ request: CityListRequest; value: CityListResult } | null>(null);
+  const [result, setResult] = useState<{
+    request: CityListRequest;
+    version: string;
+    value: CityListResult;
+  } | null>(null);
+  // A city's detail the reader asked for, shown until the page URL changes (`search` is the URL it was asked on).
+  const [detail, setDetail] = useState<(CityDetail & { search: string }) | null>(null);
   const [totalPages, setTotalPages] = useState(state.layout.props.max_value);
   // While the next page loads, the previous one stays, dimmed (ranks included, as they were).
   const [shown, setShown] = useState<{ view: CityListView; firstRank: number } | null>(null);
@@ -83,7 +96,7 @@ export function App({ state }: { state: PageState }): ReactElement {
     const controller = new AbortController();
     fetchCities(request, controller.signal).then(
       (value) => {
-        setResult({ request, value });
+        setResult({ request, version, value });
         if (value.ok) setTotalPages(value.view.totalPages);
       },
       (error: unknown) => {
@@ -93,7 +106,7 @@ export function App({ state }: { state: PageState }): ReactElement {
     return () => {
       controller.abort();
     };
-  }, [request]);
+  }, [request, version]);
 
   const navigate = useCallback(
     (changes: Readonly<Record<string, string | null>>) => {
@@ -128,6 +141,32 @@ export function App({ state }: { state: PageState }): ReactElement {
     props: { ...state.layout.props, active_page: activePage, max_value: totalPages },
   };
   const current = result !== null && result.request === request ? result.value : null;
+  // The lifecycle headers of the last answer for this version (kept while the next page loads), and the version
+  // report of the last answer at all (it is the same for every version).
+  const answered = result !== null && result.version === version ? result.value.response : null;
+  const notice = answered === null ? null : versionNotice(answered.headers, answered.url);
+  const lastResponse = result?.value.response ?? null;
+  const report = lastResponse === null ? null : versionNotice(lastResponse.headers, lastResponse.url);
+
+  const openDetail = (title: string, url: string) => {
+    if (request === null) return;
+    const asked: CityDetail & { search: string } = {
+      title,
+      url,
+      headers: request.headers,
+      result: null,
+      search,
+    };
+    setDetail(asked);
+    fetchApi(url, request.headers, new AbortController().signal).then(
+      (answer) => {
+        setDetail((shown) => (shown === asked ? { ...asked, result: answer } : shown));
+      },
+      () => {
+        // Only an aborted request rejects; this one never is.
+      },
+    );
+  };
   const firstRank = (activePage - 1) * pageSize + 1;
   if (current?.ok === true && shown?.view !== current.view) setShown({ view: current.view, firstRank });
   const view = current?.ok === true ? current.view : null;
@@ -177,6 +216,9 @@ export function App({ state }: { state: PageState }): ReactElement {
               }}
             >
               API {candidate.version}
+              {report?.deprecated.includes(candidate.version) === true && (
+                <span className="badge text-bg-warning ms-1 align-text-top">deprecated</span>
+              )}
             </button>
           ))}
         </div>
@@ -234,9 +276,21 @@ export function App({ state }: { state: PageState }): ReactElement {
         </div>
       </div>
 
+      {notice?.deprecation != null && (
+        <DeprecationBanner
+          version={version}
+          notice={{ ...notice, deprecation: notice.deprecation }}
+          dateFormat={dateFormat}
+          now={openedAt}
+          onSwitch={(next) => {
+            navigate({ version: next });
+          }}
+        />
+      )}
       {request !== null && (
         <RequestPanel url={request.url} headers={request.headers} openable={headerNames.length === 0} />
       )}
+      {notice !== null && notice.deprecation === null && <VersionReport notice={notice} />}
       {served === undefined && ask === null && (
         <div className="alert alert-warning" data-testid="page-note">
           {unserved === null
@@ -265,8 +319,41 @@ export function App({ state }: { state: PageState }): ReactElement {
 
       {served !== undefined && shown !== null && current?.ok !== false && (
         <div className={current === null ? 'opacity-50' : undefined} aria-busy={current === null}>
-          <CityTable view={shown.view} firstRank={shown.firstRank} numberFormat={numberFormat} />
+          <CityTable
+            view={shown.view}
+            firstRank={shown.firstRank}
+            numberFormat={numberFormat}
+            onOpenCity={(city) => {
+              openDetail(`${city.name} in ${version}`, city.url);
+            }}
+          />
         </div>
+      )}
+      {view?.shape === 1 && ask !== null && (
+        <p className="small text-body-secondary" data-testid="no-detail-note">
+          Version {version} lists no ids and has no city detail: that route exists from{' '}
+          {state.versions[1]?.version} on (<code>since</code>).{' '}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => {
+              openDetail(
+                `${state.exampleCity.name} in ${version}`,
+                cityDetailUrl(ask.url, state.exampleCity.id),
+              );
+            }}
+          >
+            Ask {version} for {state.exampleCity.name} anyway
+          </button>
+        </p>
+      )}
+      {detail !== null && detail.search === search && (
+        <CityDetailPanel
+          detail={detail}
+          onClose={() => {
+            setDetail(null);
+          }}
+        />
       )}
       {view !== null && (
         <ResponseLinks

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import type { CityListView } from './fetch-cities.js';
+import { isPlainClick } from './api-panels.js';
+import type { CityListView, CityRow } from './fetch-cities.js';
 
 /** One page of cities in a table: the v1 columns, or v2's with the id and the location; ranks and populations in
  * the page's number format. */
@@ -7,12 +8,31 @@ export function CityTable({
   view,
   firstRank,
   numberFormat,
+  onOpenCity,
 }: {
   view: CityListView;
   firstRank: number;
   numberFormat: Intl.NumberFormat;
+  /** A plain click on a city's name (v2, v3: a link to its detail) shows the detail in the page. */
+  onOpenCity: (city: CityRow & { readonly url: string }) => void;
 }): ReactElement {
   const v2 = view.shape === 2;
+  const cityName = (row: CityRow) => {
+    const { url } = row;
+    if (url === undefined) return row.name;
+    return (
+      <a
+        href={url}
+        onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          onOpenCity({ ...row, url });
+        }}
+      >
+        {row.name}
+      </a>
+    );
+  };
   return (
     <div className="table-responsive">
       <table className="table table-striped table-hover align-middle" data-testid="cities">
@@ -33,7 +53,7 @@ export function CityTable({
             <tr key={row.key}>
               <td className="text-body-secondary">{numberFormat.format(firstRank + index)}</td>
               {v2 && <td>{row.id}</td>}
-              <td className="city-name">{row.name}</td>
+              <td className="city-name">{cityName(row)}</td>
               <td>{row.country}</td>
               <td className="text-end font-monospace">{numberFormat.format(row.population)}</td>
               {v2 && (

@@ -6,8 +6,10 @@ export interface CityRow {
   readonly name: string;
   readonly country: string;
   readonly population: number;
-  /** v2 only. */
+  /** v2 and v3 only. */
   readonly id?: number;
+  /** v2 and v3: the city's detail. */
+  readonly url?: string;
   readonly lat?: number;
   readonly lon?: number;
 }
@@ -24,6 +26,8 @@ export interface CityListView {
 
 /** The HTTP answer as it came: what the page shows of it besides the body (status line, headers). */
 export interface ApiResponse {
+  /** The URL that answered (links in headers are relative to it). */
+  readonly url: string;
   readonly status: number;
   readonly statusText: string;
   /** Every header the page may read, names in lower case. */
@@ -45,13 +49,7 @@ export interface CityListRequest {
  * (its `application/problem+json`); `response` is null when no answer came at all (the network failed).
  */
 export type CityListResult =
-  | { readonly ok: true; readonly view: CityListView; readonly response: ApiResponse }
-  | {
-      readonly ok: false;
-      readonly problem: Problem;
-      readonly document: unknown;
-      readonly response: ApiResponse | null;
-    };
+  { readonly ok: true; readonly view: CityListView; readonly response: ApiResponse } | ApiProblem;
 
 function isProblem(body: unknown): body is Problem {
   return (
@@ -83,6 +81,7 @@ function fromV2(body: CityListV2): CityListView {
       population: city.population,
       lat: city.location.lat,
       lon: city.location.lon,
+      url: city.url,
     })),
     totalItems: body.meta.totalItems,
     totalPages: body.meta.totalPages,
@@ -96,22 +95,41 @@ function pageProblem(
   title: string,
   detail: string,
   document: unknown,
-): CityListResult {
+): ApiProblem {
   const status = response?.status ?? 0;
   const code = response === null ? 'network_error' : 'unexpected_response';
   return { ok: false, problem: { type: 'about:blank', title, status, detail, code }, document, response };
 }
 
-/** GETs `request.url` with `request.headers` and reads either version's body, or the API's problem. */
-export async function fetchCities(request: CityListRequest, signal: AbortSignal): Promise<CityListResult> {
+/** The API's problem answer as it came, or the page's own description of an answer or failure that is none. */
+export interface ApiProblem {
+  readonly ok: false;
+  readonly problem: Problem;
+  /** The body exactly as the API sent it (its `application/problem+json`). */
+  readonly document: unknown;
+  /** Null when no answer came at all (the network failed). */
+  readonly response: ApiResponse | null;
+}
+
+/** What a GET of the API gave: a JSON body with its response, or the problem. */
+export type ApiResult =
+  { readonly ok: true; readonly body: unknown; readonly response: ApiResponse } | ApiProblem;
+
+/** GETs `url` with `headers` and reads the JSON body, or the API's problem. */
+export async function fetchApi(
+  url: string,
+  headers: Readonly<Record<string, string>>,
+  signal: AbortSignal,
+): Promise<ApiResult> {
   let answer: Response;
   try {
-    answer = await fetch(request.url, { headers: request.headers, signal });
+    answer = await fetch(url, { headers, signal });
   } catch (error) {
     if (signal.aborted) throw error;
-    return pageProblem(null, 'Network error', `GET ${request.url} failed: ${String(error)}`, null);
+    return pageProblem(null, 'Network error', `GET ${url} failed: ${String(error)}`, null);
   }
   const response: ApiResponse = {
+    url: answer.url,
     status: answer.status,
     statusText: answer.statusText,
     headers: Object.fromEntries(answer.headers),
@@ -128,6 +146,14 @@ export async function fetchCities(request: CityListRequest, signal: AbortSignal)
       ? { ok: false, problem: body, document: body, response }
       : pageProblem(response, answer.statusText || 'Error', text.slice(0, 300), body);
   }
+  return { ok: true, body, response };
+}
+
+/** GETs `request.url` with `request.headers` and reads either version's body, or the API's problem. */
+export async function fetchCities(request: CityListRequest, signal: AbortSignal): Promise<CityListResult> {
+  const result = await fetchApi(request.url, request.headers, signal);
+  if (!result.ok) return result;
+  const { body, response } = result;
   if (typeof body === 'object' && body !== null) {
     if (request.shape === 1 && 'results' in body) {
       return { ok: true, view: fromV1(body as CityListV1, request.pageSize), response };
@@ -137,5 +163,10 @@ export async function fetchCities(request: CityListRequest, signal: AbortSignal)
     }
   }
   const expected = request.shape === null ? 'an error' : `a version ${request.shape} body`;
-  return pageProblem(response, 'Unexpected response', `Expected ${expected}: ${text.slice(0, 200)}`, body);
+  return pageProblem(
+    response,
+    'Unexpected response',
+    `Expected ${expected}: ${JSON.stringify(body).slice(0, 200)}`,
+    body,
+  );
 }

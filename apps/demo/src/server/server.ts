@@ -128,6 +128,9 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const docsAssets = loadDocsAssets();
   const versioning = setup.createVersioning();
   const policies = retirementPolicies(setup.versions);
+  const largest = table.list({ ordering: '-population', search: '' })[0];
+  if (largest === undefined) throw new Error('createServer: the city data set is empty.');
+  const exampleCity = { id: largest.id, name: largest.name };
 
   /** How a client asks for `version` (any label) under this scheme; null when the label cannot be asked for. */
   function askFor(request: FastifyRequest, version: string): VersionAsk | null {
@@ -262,6 +265,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       versions,
       unserved: served ? null : { version, request: askFor(request, version) },
       layout,
+      exampleCity,
     };
     return reply
       .type('text/html; charset=utf-8')

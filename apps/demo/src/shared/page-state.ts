@@ -27,6 +27,18 @@ export interface PageState {
   readonly unserved: { readonly version: string; readonly request: VersionAsk | null } | null;
   /** The initial pagination, `new Pagination({...}).toJSON()` for the requested page. */
   readonly layout: ComponentJSON<PaginationProps>;
+  /** The largest city: the one the page asks v1 for, whose lists carry no ids (and which has no detail route). */
+  readonly exampleCity: { readonly id: number; readonly name: string };
+}
+
+/**
+ * The URL of a city's detail in the version whose first list page is `listUrl`: the list's path plus `<id>/`, its
+ * query kept (`/api/cities/1796236/?version=2`), as a client would try it in any version.
+ */
+export function cityDetailUrl(listUrl: string, id: number): string {
+  const url = new URL(listUrl);
+  url.pathname += `${id}/`;
+  return url.href;
 }
 
 /** The version a page URL asks for: its `version` parameter, else (absent or empty) the default (first) version. */

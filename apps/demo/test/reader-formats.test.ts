@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { pageNumberFormat } from '../src/client/number-format.js';
+import { pageDateFormat, pageNumberFormat } from '../src/client/reader-formats.js';
 
 test.each([
   { languages: ['en-US', 'en'], value: 13524, expected: '13,524' },
@@ -12,4 +12,14 @@ test.each([
   { languages: [], value: 13524, expected: '13,524' },
 ])('pageNumberFormat($languages) writes $value as $expected', ({ languages, value, expected }) => {
   expect(pageNumberFormat(languages).format(value)).toBe(expected);
+});
+
+test.each([
+  { languages: ['en-US'], expected: 'July 1, 2027' },
+  { languages: ['de-DE'], expected: '1. Juli 2027' },
+  { languages: ['x y', 'ja-JP'], expected: '2027年7月1日' },
+  { languages: [], expected: 'July 1, 2027' },
+])('pageDateFormat($languages) writes the UTC day 2027-07-01 as $expected', ({ languages, expected }) => {
+  // One second past midnight UTC: still July 1st, whatever the machine's time zone.
+  expect(pageDateFormat(languages).format(new Date('2027-07-01T00:00:01Z'))).toBe(expected);
 });
