@@ -129,7 +129,7 @@ export async function httpThroughput(settings) {
     tables.push({ columns: COLUMNS, rows: rows(group, await measureGroup(group, settings)) });
   }
   return {
-    title: '1. HTTP throughput (autocannon, 127.0.0.1)',
+    title: '1b. HTTP throughput (autocannon, 127.0.0.1; for context, the CPU table above decides)',
     tables,
     notes: [
       `autocannon ${LOAD.connections} connections, pipelining ${LOAD.pipelining}, ${settings.seconds} s per round, ${settings.rounds} rounds, ${settings.warmup} s warm-up per case first; GET of a small JSON body.`,
