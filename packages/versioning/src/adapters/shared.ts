@@ -1,14 +1,23 @@
-import type { IncomingMessage } from 'node:http';
-import { type APIException, DisallowedHost, isAPIException } from '../errors.js';
-import { requestFactory } from '../http/request.js';
+import { type APIException, DisallowedHost, isAPIException, MethodNotAllowed, NotFound } from '../errors.js';
+import { type RequestFactory, requestFactory, type RouteSource } from '../http/request.js';
 import { languageFromAcceptLanguage, LazyString, supportedLanguages, withLanguage } from '../i18n/index.js';
-import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
 import type { BaseVersioning } from '../schemes/base.js';
+import { URLPathVersioning } from '../schemes/url-path.js';
 import type { ResolverMatch, ReverseOptions, VersioningRequest } from '../types.js';
 import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { decodeSegment } from '../urls/encoding.js';
 import { reverse } from '../urls/reverse.js';
-import { type FlatRoute, resolverMatchOf, UrlConf } from '../urls/urlconf.js';
-import { kwargsFromParams, type RouteDialect, translateRoute } from './route-syntax.js';
+import {
+  type FlatRoute,
+  include as coreInclude,
+  type Include,
+  path as corePath,
+  type PathOptions,
+  resolverMatchOf,
+  type Route,
+  UrlConf,
+} from '../urls/urlconf.js';
+import { type RouteDialect, translateRoute } from './route-syntax.js';
 
 /** Options of every adapter's `versioned(urlconf, options)`. */
 export interface AdapterOptions {
@@ -23,6 +32,13 @@ export interface AdapterOptions {
   readonly trustProxy?: boolean;
   /** Media types the API can render, for content negotiation on `Accept`. @default ['application/json'] */
   readonly renderers?: readonly string[];
+  /**
+   * Answer a path under no route with a 404 and a route without the request's method with a 405 (with `Allow`),
+   * both as problem+json like the version errors (`not_found` `Not found.`, `method_not_allowed`
+   * `Method "<METHOD>" not allowed.`, translated). The node:http adapter always does.
+   * @default false
+   */
+  readonly problems?: boolean;
 }
 
 /** What an adapter puts on each request it routes: on the request (Express, Fastify, node:http) or `c.get()` (Hono). */
@@ -34,44 +50,95 @@ export interface VersioningVariables {
   /** The UrlConf route the framework matched, with its names and decoded keyword arguments. */
   readonly resolverMatch: ResolverMatch;
   /**
-   * The absolute URL of a named view, carrying this request's version the way its scheme does.
+   * The absolute URL of a named view, carrying this request's version the way its scheme does; a function of
+   * its own, so it may be passed around.
    * @example reverse('users-detail', { kwargs: { pk: 7 } }) // 'http://localhost/v2/users/7/'
    */
   readonly reverse: (viewname: string, options?: Omit<ReverseOptions, 'request'>) => string;
 }
 
-/** One path of one UrlConf route, ready for a framework's router. */
-export interface Mount<Handler> {
+/** The members every adapter gives a request of its routes, in one list. */
+export const versioningMembers = Object.freeze([
+  'version',
+  'versioningScheme',
+  'resolverMatch',
+  'reverse',
+] as const satisfies readonly (keyof VersioningVariables)[]);
+
+// The list names every member of the interface: this line stops compiling when one is missing.
+null satisfies Exclude<keyof VersioningVariables, (typeof versioningMembers)[number]> | null;
+
+/** The four adapters. */
+export type Framework = 'express' | 'fastify' | 'hono' | 'node';
+
+const frameworkNames: Readonly<Record<Framework, string>> = {
+  express: 'express',
+  fastify: 'fastify',
+  hono: 'hono',
+  node: 'node',
+};
+
+/** The framework each typed `path()` declared a handler for. */
+const declaredFor = new WeakMap<object, Framework>();
+
+/**
+ * An adapter's typed `path()`: the core's, remembering that `handler` was written for `framework`, so that
+ * mounting it with another adapter is refused.
+ */
+export function frameworkPath(
+  framework: Framework,
+  route: string,
+  handler: unknown,
+  options?: PathOptions,
+): Route {
+  const entry = corePath(route, handler, options);
+  if (typeof handler === 'function') declaredFor.set(handler, framework);
+  return entry;
+}
+
+/** An adapter's typed `include()`: the core's. */
+export const frameworkInclude: (
+  prefix: string,
+  routes: readonly (Route | Include)[],
+  options?: { readonly namespace?: string },
+) => Include = coreInclude;
+
+/** One route of a UrlConf as an adapter mounts it: everything a request needs, worked out once. */
+export interface MountedRoute<Handler> {
   readonly route: FlatRoute;
-  /** The path in the framework's route syntax. */
-  readonly path: string;
+  /** The paths in the framework's route syntax (Fastify and Hono: one per way through the optional groups). */
+  readonly paths: readonly { readonly path: string; readonly wildcard: string | null }[];
   /** Upper-case; `null` means every method. */
   readonly methods: readonly string[] | null;
   /** The route's handler, an ordinary handler of the framework. */
   readonly handler: Handler;
-  /** The route's scheme reads `Accept`, so every response of it varies on it. */
-  readonly varyAccept: boolean;
-  /** The names the framework gives this path's parameters. */
-  readonly paramKeys: readonly string[];
-  /** The route's match for the framework's decoded parameters of a request routed here. */
-  matchOf(params: Readonly<Record<string, unknown>>): ResolverMatch;
+  /** The route's scheme; `null` for a version-neutral route. */
+  readonly scheme: BaseVersioning | null;
+  /** The request headers its scheme reads: every response of the route varies on them. */
+  readonly vary: readonly string[];
+  /** Whether the route has a wildcard (whose value some routers give as segments, or under another name). */
+  readonly hasWildcard: boolean;
+  /** Whether the route has any parameter. */
+  readonly hasParams: boolean;
   /**
-   * Versions a request the framework routed here with `match`, for its handler to read. Throws an
-   * `APIException` for a disallowed host, a version that is not allowed or an `Accept` nothing satisfies.
+   * The keyword arguments for the scheme from the framework's parameters: those parameters themselves when they
+   * are plain strings under the UrlConf's names, else a copy that makes them so (wildcards).
    */
-  version(input: Request | IncomingMessage, match: ResolverMatch): VersioningVariables;
-  /** The answer to an `APIException`, in the language `acceptLanguage` asks for. */
-  problem(error: APIException, acceptLanguage: string | null | undefined): Problem;
+  kwargsOf(params: unknown): Readonly<Record<string, string | undefined>>;
+  /** Where a request of this route finds its match and script prefix. */
+  readonly source: RouteSource;
+  /** Makes the versioning requests. */
+  readonly requests: RequestFactory;
 }
 
-/** An error rendered as an RFC 9457 `application/problem+json` response. */
-export interface Problem {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+/** Everything `versioned()` worked out from its arguments. */
+export interface Mounted<Handler> {
+  readonly routes: readonly MountedRoute<Handler>[];
+  /** `options.problems` */
+  readonly problems: boolean;
 }
 
-const optionNames = ['scheme', 'allowedHosts', 'trustProxy', 'renderers'];
+const optionNames = ['scheme', 'allowedHosts', 'trustProxy', 'renderers', 'problems'];
 
 function isScheme(value: unknown): value is BaseVersioning {
   return typeof (value as Partial<BaseVersioning> | null)?.determineVersion === 'function';
@@ -82,50 +149,60 @@ function unparsedHost(input: Request): Error {
   return new DisallowedHost(input.headers.get('host') ?? '');
 }
 
-const noArgs: readonly string[] = Object.freeze([]);
-
-/** Versions `request`, routed to `match`, with `scheme`; throws `APIException`. */
-function versionRequest(
-  request: VersioningRequest,
-  match: ResolverMatch,
-  scheme: BaseVersioning | null,
-): VersioningVariables {
-  // Like Django's CommonMiddleware: a Host that is not allowed is refused on every route, not only where a URL
-  // happens to be built from it.
-  request.getHost();
-  request.resolverMatch = match;
-  request.versioningScheme = scheme;
-  request.version = scheme === null ? null : scheme.determineVersion(request, noArgs, match.kwargs);
-  return {
-    version: request.version,
-    versioningScheme: scheme,
-    resolverMatch: match,
-    reverse: (viewname, options = {}) =>
-      reverse(viewname, isPlainObject(options) ? { ...options, request } : options),
-  };
+/**
+ * The UrlConf keyword arguments of a route from a framework's decoded parameters: those of the route only,
+ * absent optional ones left out, a wildcard's segments (Express gives an array) joined with `/`.
+ */
+export function kwargsFromParams(
+  params: Readonly<Record<string, unknown>>,
+  names: readonly string[],
+): Record<string, string> {
+  const kwargs: Record<string, string> = {};
+  for (const name of names) {
+    const given = Object.hasOwn(params, name) ? params[name] : undefined;
+    const value = Array.isArray(given) ? given.join('/') : given;
+    if (typeof value !== 'string') continue;
+    // Assigning `__proto__` would set the prototype; the parameter must be an own property like any other.
+    if (name === '__proto__')
+      Object.defineProperty(kwargs, name, { value, enumerable: true, writable: true, configurable: true });
+    else kwargs[name] = value;
+  }
+  return kwargs;
 }
 
-/** Puts the result of versioning on a framework's request object (Express, Fastify, node:http). */
-export function exposeOn(request: object, versioning: VersioningVariables): void {
-  // Four stores rather than Object.assign(): the request objects are large and this runs on every request.
-  const target = request as { -readonly [K in keyof VersioningVariables]: VersioningVariables[K] };
-  target.version = versioning.version;
-  target.versioningScheme = versioning.versioningScheme;
-  target.resolverMatch = versioning.resolverMatch;
-  target.reverse = versioning.reverse;
+/** The reason `scheme` cannot version `route`, if it cannot. */
+function schemeProblem(route: FlatRoute, scheme: BaseVersioning | null): string | null {
+  if (!(scheme instanceof URLPathVersioning)) return null;
+  const param = route.params.find((candidate) => candidate.name === scheme.versionParam);
+  if (param?.kind === 'param') return null;
+  const name = JSON.stringify(scheme.versionParam);
+  return param === undefined
+    ? `route ${JSON.stringify(route.pattern)} is versioned by ${scheme.constructor.name}, which reads the version from its parameter ${name}, but its pattern has none; add ":${scheme.versionParam}" to it or give it another versioning`
+    : `route ${JSON.stringify(route.pattern)} is versioned by ${scheme.constructor.name}, which reads the version from its parameter ${name}, but that is a wildcard; make it a ":${scheme.versionParam}" parameter`;
 }
+
+/** How mounting reads the script prefix of a request: from the context the adapter passes (a string by default). */
+export type PrefixReader = (context: unknown) => string;
+
+const prefixIsContext: PrefixReader = (context) => context as string;
 
 /**
- * Checks an adapter's arguments and lists what to register: every route of `urlconf`, in order, under each path its
- * pattern becomes in `dialect`, with what versions a request routed there. `extraOptions` are the adapter's own keys.
+ * Checks an adapter's arguments and works out, once, what every route of `urlconf` needs: the paths to register in
+ * `dialect`, its scheme and `Vary`, where its requests find their match and script prefix (`prefixOf` the
+ * context the adapter passes). Throws a `TypeError` naming the adapter, and the route when it is one's fault.
+ * `extraOptions` are the adapter's own option names.
  */
 export function mountRoutes<Handler>(
-  where: string,
+  framework: Framework,
   urlconf: UrlConf,
   options: AdapterOptions,
   dialect: RouteDialect,
-  extraOptions: readonly string[] = [],
-): Mount<Handler>[] {
+  {
+    extraOptions = [],
+    prefixOf = prefixIsContext,
+  }: { extraOptions?: readonly string[]; prefixOf?: PrefixReader } = {},
+): Mounted<Handler> {
+  const where = `${frameworkNames[framework]} versioned(urlconf, options)`;
   if (!(urlconf instanceof UrlConf)) {
     throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
   }
@@ -138,39 +215,170 @@ export function mountRoutes<Handler>(
       `${where}: options.scheme must be a versioning scheme (such as new URLPathVersioning()) or null, got ${describe(options.scheme)}`,
     );
   }
-  const { allowedHosts, trustProxy, renderers } = options;
+  const { allowedHosts, trustProxy, renderers, problems = false } = options;
+  if (typeof problems !== 'boolean') {
+    throw new TypeError(`${where}: options.problems must be a boolean, got ${describe(problems)}`);
+  }
   // Checked once here, so that a mistake fails now rather than on every request.
-  const makeRequest = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
-  return [...urlconf.routes()].flatMap((route) => {
+  const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
+  const routes = [...urlconf.routes()].map((route): MountedRoute<Handler> => {
+    const fail = (why: string): never => {
+      throw new TypeError(`${where}: ${why}`);
+    };
     if (typeof route.handler !== 'function') {
-      throw new TypeError(
-        `${where}: the handler of route ${JSON.stringify(route.pattern)} must be a function, got ${describe(route.handler)}`,
+      fail(
+        `the handler of route ${JSON.stringify(route.pattern)} must be a function, got ${describe(route.handler)}`,
+      );
+    }
+    const declared = declaredFor.get(route.handler as object);
+    if (declared !== undefined && declared !== framework) {
+      fail(
+        `the handler of route ${JSON.stringify(route.pattern)} was declared with path() of @restdash/versioning/${declared}, so it is a ${declared} handler; declare it with path() of @restdash/versioning/${framework}`,
       );
     }
     const scheme = route.versioning === undefined ? options.scheme : route.versioning;
-    const varyAccept = scheme instanceof AcceptHeaderVersioning;
-    return translateRoute(route, dialect).map(({ path, params }): Mount<Handler> => ({
+    const problem = schemeProblem(route, scheme);
+    if (problem !== null) fail(problem);
+    let paths;
+    try {
+      paths = translateRoute(route, dialect).map(({ path, wildcard }) => ({ path, wildcard }));
+    } catch (error) {
+      throw new TypeError(`${where}: ${(error as Error).message}`, { cause: error });
+    }
+    const names = route.params.map((param) => param.name);
+    const hasWildcard = route.params.some((param) => param.kind === 'wildcard');
+    return {
       route,
-      path,
+      paths,
       methods: route.methods,
       handler: route.handler as Handler,
-      varyAccept,
-      paramKeys: params.map(({ key }) => key),
-      matchOf: (values) => resolverMatchOf(route, kwargsFromParams(values, params)),
-      version: (input, match) => versionRequest(makeRequest(input), match, scheme),
-      problem: (error, acceptLanguage) => renderProblem(error, acceptLanguage, varyAccept),
-    }));
+      scheme,
+      vary: scheme === null ? [] : Object.freeze([...scheme.varyHeaders]),
+      hasWildcard,
+      hasParams: names.length > 0,
+      kwargsOf: hasWildcard
+        ? (params) => kwargsFromParams(params as Record<string, unknown>, names)
+        : (params) => params as Record<string, string>,
+      source: {
+        matchOf: (params) =>
+          resolverMatchOf(route, kwargsFromParams(params as Record<string, unknown>, names)),
+        prefixOf,
+      },
+      requests,
+    };
   });
+  return { routes, problems };
+}
+
+const noArgs: readonly string[] = Object.freeze([]);
+
+/**
+ * Versions `request`, which the framework routed to `mounted` with `kwargs`: checks its host (like Django's
+ * CommonMiddleware, on every route, version-neutral ones too), then lets the route's scheme determine its version.
+ * Throws an `APIException` for a disallowed host, a version that is not allowed or an `Accept` nothing satisfies.
+ */
+export function versionRequest(
+  mounted: MountedRoute<unknown>,
+  request: VersioningRequest,
+  kwargs: Readonly<Record<string, string | undefined>>,
+): string | null {
+  request.getHost();
+  const { scheme } = mounted;
+  if (scheme === null) return null;
+  request.versioningScheme = scheme;
+  return (request.version = scheme.determineVersion(request, noArgs, kwargs));
+}
+
+/** `request`'s bound `reverse()`: absolute URLs that carry its version. */
+export function reverseFor(request: VersioningRequest): VersioningVariables['reverse'] {
+  return (viewname, options = {}) =>
+    reverse(viewname, isPlainObject(options) ? { ...options, request } : options);
 }
 
 /**
+ * A request's {@link ResolverMatch} for adapters that must hand over a value: its fields are worked out from the
+ * route and the framework's parameters when one is first read.
+ */
+export class LazyResolverMatch implements ResolverMatch {
+  readonly #request: VersioningRequest;
+
+  constructor(request: VersioningRequest) {
+    this.#request = request;
+  }
+
+  get #match(): ResolverMatch {
+    return this.#request.resolverMatch as ResolverMatch;
+  }
+
+  get route(): string {
+    return this.#match.route;
+  }
+
+  get urlName(): string | null {
+    return this.#match.urlName;
+  }
+
+  get namespace(): string {
+    return this.#match.namespace;
+  }
+
+  get namespaces(): readonly string[] {
+    return this.#match.namespaces;
+  }
+
+  get viewName(): string {
+    return this.#match.viewName;
+  }
+
+  get args(): readonly string[] {
+    return this.#match.args;
+  }
+
+  get kwargs(): Readonly<Record<string, string>> {
+    return this.#match.kwargs;
+  }
+
+  get handler(): unknown {
+    return this.#match.handler;
+  }
+
+  /** The match as a plain object, for `JSON.stringify()` and logs. */
+  toJSON(): ResolverMatch {
+    return this.#match;
+  }
+}
+
+/** Puts the members of `request` on a framework's request object (Express, node:http). */
+export function exposeOn(target: object, request: VersioningRequest): void {
+  // Four stores rather than a loop over versioningMembers: this runs on every request.
+  const members = target as { -readonly [K in keyof VersioningVariables]: VersioningVariables[K] };
+  members.version = request.version;
+  members.versioningScheme = request.versioningScheme;
+  members.resolverMatch = new LazyResolverMatch(request);
+  members.reverse = reverseFor(request);
+}
+
+/** An error rendered as an RFC 9457 `application/problem+json` response. */
+export interface Problem {
+  readonly status: number;
+  /** Every header but `Vary`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The fields to append to the response's `Vary` (never to replace it with). */
+  readonly vary: readonly string[];
+  readonly body: string;
+}
+
+const varyLanguage: readonly string[] = Object.freeze(['Accept-Language']);
+
+/**
  * The problem+json response for `error`: its detail in the language `Accept-Language` asks for (English when none
- * fits), `Content-Language` and `Vary: Accept-Language` when the detail is translatable, `Vary: Accept` when asked.
+ * fits), `Content-Language` and `Vary: Accept-Language` when the detail is translatable, and `vary` (the route's
+ * scheme's headers) in `Vary` too. `X-Content-Type-Options: nosniff`, as the body quotes what the client sent.
  */
 export function renderProblem(
   error: APIException,
   acceptLanguage: string | null | undefined,
-  varyAccept: boolean,
+  vary: readonly string[] = [],
 ): Problem {
   const translatable = error.detail instanceof LazyString;
   const asked = languageFromAcceptLanguage(acceptLanguage, supportedLanguages()) ?? 'en';
@@ -178,26 +386,75 @@ export function renderProblem(
   const body = render(asked);
   // A message the catalog lacks comes out in English, and the header must say so.
   const language = asked !== 'en' && body === render('en') ? 'en' : asked;
-  const vary = [...(varyAccept ? ['Accept'] : []), ...(translatable ? ['Accept-Language'] : [])].join(', ');
   return {
     status: error.statusCode,
     headers: {
       'content-type': 'application/problem+json',
       ...(translatable ? { 'content-language': language } : {}),
-      ...(vary === '' ? {} : { vary }),
+      'x-content-type-options': 'nosniff',
     },
+    vary: translatable ? [...vary, ...varyLanguage] : vary,
     body,
   };
 }
 
-/** A `Vary` value with `field` added, unless it is there already (case-insensitively) or the value is `*`. */
-export function appendVary(current: unknown, field: string): string {
-  const text = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
-  if (text === field) return text;
-  if (text.trim() === '') return field;
-  const fields = text.split(',').map((entry) => entry.trim().toLowerCase());
-  if (fields.includes('*') || fields.includes(field.toLowerCase())) return text;
-  return `${text}, ${field}`;
+/**
+ * The `Vary` value `current` (a header value, several, or nothing) with `fields` appended, each unless it is there
+ * already (case-insensitively) or the value is `*`. Every adapter appends with it, on success and error alike.
+ */
+export function appendVary(current: unknown, fields: readonly string[]): string {
+  let text = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
+  for (const field of fields) {
+    if (text.trim() === '') {
+      text = field;
+      continue;
+    }
+    if (text === field) continue;
+    const present = text.split(',').map((entry) => entry.trim().toLowerCase());
+    if (present.includes('*') || present.includes(field.toLowerCase())) continue;
+    text = `${text}, ${field}`;
+  }
+  return text;
+}
+
+/**
+ * The answer to a request no route of `routes` serves with its method: a 405 `MethodNotAllowed` with the methods
+ * of the routes matching `path` (percent-encoded, without the mount point), or a 404 `NotFound` when none does.
+ */
+export function unrouted(
+  routes: readonly MountedRoute<unknown>[],
+  path: string,
+  method: string,
+): NotFound | MethodNotAllowed {
+  const allowed = new Set<string>();
+  for (const { route, methods } of routes) {
+    if (methods === null || !route.regexp.test(path)) continue;
+    for (const name of methods) allowed.add(name);
+  }
+  return allowed.size > 0 ? new MethodNotAllowed(method, [...allowed]) : new NotFound();
+}
+
+/** The `Allow` header of a problem, when it is a 405. */
+export function allowOf(error: APIException): Readonly<Record<string, string>> {
+  return error instanceof MethodNotAllowed ? { allow: error.allowed.join(', ') } : {};
+}
+
+/** The path of a request target (`/a/b?c` → `/a/b`). */
+export function pathOf(target: string): string {
+  const mark = target.search(/[?#]/);
+  return mark === -1 ? target : target.slice(0, mark);
+}
+
+/** Decodes a wildcard's captured segments; `null` for a malformed escape. */
+export function decodeWildcard(raw: string): string | null {
+  if (!raw.includes('%')) return raw;
+  const segments: string[] = [];
+  for (const segment of raw.split('/')) {
+    const decoded = decodeSegment(segment);
+    if (decoded === null) return null;
+    segments.push(decoded);
+  }
+  return segments.join('/');
 }
 
 /**
@@ -222,7 +479,7 @@ export function catchProblems<T, P>(
 }
 
 /** `onProblem(error)` for an `APIException`; any other error is thrown again. */
-function answerProblem<P>(error: unknown, onProblem: (error: APIException) => P): P {
+export function answerProblem<P>(error: unknown, onProblem: (error: APIException) => P): P {
   if (isAPIException(error)) return onProblem(error);
   throw error;
 }
