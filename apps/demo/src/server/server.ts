@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
 import { isAPIException, NotFound, path, UrlConf } from '@restdash/versioning';
-import { versioned } from '@restdash/versioning/fastify';
+import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
 import type { ApiMeta, SchemeName, VersionRequest } from '../shared/api.js';
 import {
   defaultPageSize,
@@ -88,7 +88,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const client = loadClientFiles(options.clientDir ?? defaultClientDir);
   const versioning = setup.createVersioning();
 
-  function describeVersions(request: FastifyRequest): VersionRequest[] {
+  function describeVersions(request: VersionedRequest): VersionRequest[] {
     return setup.versions.map((version) => {
       const location = setup.locate(version, (name, reverseOptions) => request.reverse(name, reverseOptions));
       const shape = shapeOf(setup, version) ?? 1;
@@ -96,7 +96,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     });
   }
 
-  function listCities(request: FastifyRequest) {
+  function listCities(request: VersionedRequest) {
     const shape = shapeOf(setup, request.version);
     if (shape === null) throw new NotFound(`Unknown version ${JSON.stringify(request.version)}.`);
     const params = parseListParams(queryOf(request));
@@ -109,7 +109,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     return shape === 1 ? toV1(page, link) : toV2(page, link);
   }
 
-  function meta(request: FastifyRequest): ApiMeta {
+  function meta(request: VersionedRequest): ApiMeta {
     return {
       scheme,
       schemeClass: versioning.constructor.name,
@@ -126,7 +126,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     };
   }
 
-  function page(request: FastifyRequest, reply: FastifyReply) {
+  function page(request: VersionedRequest, reply: FastifyReply) {
     if (client === null) {
       return reply
         .code(503)
