@@ -65,8 +65,13 @@ export const versioningMembers = Object.freeze([
   'reverse',
 ] as const satisfies readonly (keyof VersioningVariables)[]);
 
-// The list names every member of the interface: this line stops compiling when one is missing.
-null satisfies Exclude<keyof VersioningVariables, (typeof versioningMembers)[number]> | null;
+/** `true` only when the list names every member of the interface: the line below stops compiling otherwise. */
+type ListsEveryMember = [Exclude<keyof VersioningVariables, (typeof versioningMembers)[number]>] extends [
+  never,
+]
+  ? true
+  : false;
+true satisfies ListsEveryMember;
 
 /** The four adapters. */
 export type Framework = 'express' | 'fastify' | 'hono' | 'node';
@@ -77,6 +82,18 @@ const frameworkNames: Readonly<Record<Framework, string>> = {
   hono: 'hono',
   node: 'node',
 };
+
+declare const frameworkBrand: unique symbol;
+
+/** A route made by an adapter's typed `path()`: the type checker keeps it out of another adapter's `include()`. */
+export interface FrameworkRoute<F extends Framework> extends Route {
+  readonly [frameworkBrand]?: F;
+}
+
+/** A group made by an adapter's typed `include()`. */
+export interface FrameworkInclude<F extends Framework> extends Include {
+  readonly [frameworkBrand]?: F;
+}
 
 /** The framework each typed `path()` declared a handler for. */
 const declaredFor = new WeakMap<object, Framework>();

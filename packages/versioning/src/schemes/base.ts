@@ -48,9 +48,10 @@ export function defineCompiledAttributes(
   Class: abstract new (...args: never[]) => BaseVersioning,
   names: readonly string[],
 ): void {
-  compiledNames.set(Class.prototype, Object.freeze([...names]));
+  const proto = Class.prototype as object;
+  compiledNames.set(proto, Object.freeze([...names]));
   for (const name of names) {
-    Object.defineProperty(Class.prototype, name, {
+    Object.defineProperty(proto, name, {
       configurable: true,
       enumerable: true,
       get(this: BaseVersioning) {
@@ -186,7 +187,7 @@ export class BaseVersioning {
       for (const name of compiledNames.get(proto) ?? []) {
         if (!Object.hasOwn(this, name)) continue;
         const value: unknown = (this as unknown as Record<string, unknown>)[name];
-        delete (this as unknown as Record<string, unknown>)[name];
+        Reflect.deleteProperty(this, name);
         assignAttribute(this, name, value);
       }
       proto = Object.getPrototypeOf(proto) as object | null;

@@ -8,7 +8,7 @@ import { adapterContract, echo, type AdapterHarness } from './contract.js';
 
 const harness: AdapterHarness = {
   framework: 'fastify',
-  path: path as AdapterHarness['path'],
+  path,
   versioned,
   echo: path('/x/', (request) => echo(request, request.params)).handler as never,
   failing: (error) =>

@@ -13,7 +13,7 @@ const echoHandler = path('/x/', (req, res) => {
 
 const harness: AdapterHarness = {
   framework: 'node',
-  path: path as AdapterHarness['path'],
+  path,
   versioned,
   echo: echoHandler as never,
   failing: (error) =>

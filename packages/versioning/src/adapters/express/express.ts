@@ -1,15 +1,17 @@
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { type APIException, isAPIException } from '../../errors.js';
-import type { Include, PathOptions, Route, UrlConf } from '../../urls/urlconf.js';
+import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
 import {
   type AdapterOptions,
   allowOf,
   appendVary,
   exposeOn,
+  type FrameworkInclude,
   frameworkInclude,
   frameworkPath,
+  type FrameworkRoute,
   mountRoutes,
   type MountedRoute,
   renderProblem,
@@ -32,17 +34,11 @@ export type VersionedRequestHandler<Params = Record<string, string | string[]>> 
   next: NextFunction,
 ) => unknown;
 
-declare const framework: unique symbol;
-
 /** A route made by this adapter's {@link path}; another adapter refuses it. */
-export interface ExpressRoute extends Route {
-  readonly [framework]?: 'express';
-}
+export type ExpressRoute = FrameworkRoute<'express'>;
 
 /** A group made by this adapter's {@link include}. */
-export interface ExpressInclude extends Include {
-  readonly [framework]?: 'express';
-}
+export type ExpressInclude = FrameworkInclude<'express'>;
 
 /**
  * Declares a route served by an Express handler, typed from the route: `req.params` has its parameters
@@ -112,7 +108,11 @@ function handlerOf(mounted: MountedRoute<VersionedRequestHandler>): RequestHandl
       return;
     }
     // Express 5 passes a rejection on to next(): an APIException is answered here first.
-    if (result instanceof Promise) return result.catch((error: unknown) => fail(req, res, next, error, vary));
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        fail(req, res, next, error, vary);
+      });
+    }
     return result;
   };
 }
@@ -145,9 +145,11 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Router {
   if (problems) {
     router.use((req, res, next) => {
       // Express answers OPTIONS itself, with the methods of the routes on the path.
-      if (req.method === 'OPTIONS') return next();
-      const path = req.path;
-      sendProblem(req, res, unrouted(routes, path, req.method), []);
+      if (req.method === 'OPTIONS') {
+        next();
+        return;
+      }
+      sendProblem(req, res, unrouted(routes, req.path, req.method), []);
     });
   }
   return router;

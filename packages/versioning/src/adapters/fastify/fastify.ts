@@ -7,14 +7,16 @@ import type {
 } from 'fastify';
 import { type APIException, isAPIException } from '../../errors.js';
 import type { VersioningRequest } from '../../types.js';
-import type { Include, PathOptions, Route, UrlConf } from '../../urls/urlconf.js';
+import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
 import {
   type AdapterOptions,
   allowOf,
   appendVary,
+  type FrameworkInclude,
   frameworkInclude,
   frameworkPath,
+  type FrameworkRoute,
   mountRoutes,
   pathOf,
   renderProblem,
@@ -39,17 +41,11 @@ export type VersionedRouteHandler<Params = Record<string, string>> = (
   reply: FastifyReply<{ Params: Params }>,
 ) => unknown;
 
-declare const framework: unique symbol;
-
 /** A route made by this adapter's {@link path}; another adapter refuses it. */
-export interface FastifyRoute extends Route {
-  readonly [framework]?: 'fastify';
-}
+export type FastifyRoute = FrameworkRoute<'fastify'>;
 
 /** A group made by this adapter's {@link include}. */
-export interface FastifyInclude extends Include {
-  readonly [framework]?: 'fastify';
-}
+export type FastifyInclude = FrameworkInclude<'fastify'>;
 
 /**
  * Declares a route served by a Fastify handler, typed from the route: `request.params` has its parameters

@@ -3,15 +3,17 @@ import type { Context, Env, Handler } from 'hono';
 import { basePath } from 'hono/route';
 import type { APIException } from '../../errors.js';
 import { checkScriptPrefix } from '../../http/request.js';
-import type { Include, PathOptions, Route, UrlConf } from '../../urls/urlconf.js';
+import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
 import type { HonoPath } from '../route-params.js';
 import {
   type AdapterOptions,
   allowOf,
   answerProblem,
   appendVary,
+  type FrameworkInclude,
   frameworkInclude,
   frameworkPath,
+  type FrameworkRoute,
   LazyResolverMatch,
   mountRoutes,
   type MountedRoute,
@@ -37,17 +39,11 @@ export type VersionedHandler<Route extends string = string, E extends Env = Vers
   HonoPath<Route>
 >;
 
-declare const framework: unique symbol;
-
 /** A route made by this adapter's {@link path}; another adapter refuses it. */
-export interface HonoRoute extends Route {
-  readonly [framework]?: 'hono';
-}
+export type HonoRoute = FrameworkRoute<'hono'>;
 
 /** A group made by this adapter's {@link include}. */
-export interface HonoInclude extends Include {
-  readonly [framework]?: 'hono';
-}
+export type HonoInclude = FrameworkInclude<'hono'>;
 
 /**
  * Declares a route served by a Hono handler, typed from the route: `c.req.param('pk')` has its parameters

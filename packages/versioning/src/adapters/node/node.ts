@@ -3,7 +3,7 @@ import { pathToRegexp, TokenData } from 'path-to-regexp';
 import { APIException, isAPIException, MethodNotAllowed, NotFound } from '../../errors.js';
 import { decodeSegment } from '../../urls/encoding.js';
 import { describe } from '../../urls/describe.js';
-import type { Include, PathOptions, Route, UrlConf } from '../../urls/urlconf.js';
+import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
 import {
   type AdapterOptions,
@@ -11,8 +11,10 @@ import {
   appendVary,
   decodeWildcard,
   exposeOn,
+  type FrameworkInclude,
   frameworkInclude,
   frameworkPath,
+  type FrameworkRoute,
   mountRoutes,
   type MountedRoute,
   renderProblem,
@@ -43,17 +45,11 @@ export interface NodeAdapterOptions extends AdapterOptions {
   readonly onError?: (error: unknown, req: IncomingMessage) => void;
 }
 
-declare const framework: unique symbol;
-
 /** A route made by this adapter's {@link path}; another adapter refuses it. */
-export interface NodeRoute extends Route {
-  readonly [framework]?: 'node';
-}
+export type NodeRoute = FrameworkRoute<'node'>;
 
 /** A group made by this adapter's {@link include}. */
-export interface NodeInclude extends Include {
-  readonly [framework]?: 'node';
-}
+export type NodeInclude = FrameworkInclude<'node'>;
 
 /**
  * Declares a route served by a node:http handler `(req, res)`, typed from the route: `req.params` has its
@@ -154,7 +150,10 @@ export function versioned(
   });
 
   const fail = (req: IncomingMessage, res: ServerResponse, vary: readonly string[], error: unknown): void => {
-    if (isAPIException(error)) return send(res, req, error, vary);
+    if (isAPIException(error)) {
+      send(res, req, error, vary);
+      return;
+    }
     onError(error, req);
     send(res, req, new APIException(), vary);
   };
@@ -179,7 +178,11 @@ export function versioned(
       fail(req, res, vary, error);
       return;
     }
-    if (result instanceof Promise) result.catch((error: unknown) => fail(req, res, vary, error));
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        fail(req, res, vary, error);
+      });
+    }
   };
 
   return (req, res) => {
