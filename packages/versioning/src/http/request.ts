@@ -155,6 +155,27 @@ class HeaderReader {
   }
 }
 
+const needsDecoding = /[%+]/;
+
+/**
+ * The last value of `name` in a query string with nothing to decode (no `%`, no `+`): what URLSearchParams would
+ * give, read without parsing the rest.
+ */
+function lastValue(query: string, name: string): string | null {
+  let found: string | null = null;
+  for (let start = 0; start <= query.length;) {
+    let end = query.indexOf('&', start);
+    if (end === -1) end = query.length;
+    const equals = query.indexOf('=', start);
+    const keyEnd = equals === -1 || equals > end ? end : equals;
+    if (keyEnd - start === name.length && query.startsWith(name, start) && end > start) {
+      found = keyEnd === end ? '' : query.slice(keyEnd + 1, end);
+    }
+    start = end + 1;
+  }
+  return found;
+}
+
 /** `request.queryParams`: parsed on first use; a repeated key keeps its last value like Django's QueryDict.get(). */
 class QueryReader {
   readonly #query: string;
@@ -168,6 +189,7 @@ class QueryReader {
     if (typeof name !== 'string') {
       throw new TypeError(`queryParams.get(name): expected a string, got ${describe(name)}`);
     }
+    if (this.#values === undefined && !needsDecoding.test(this.#query)) return lastValue(this.#query, name);
     this.#values ??= new Map(new URLSearchParams(this.#query));
     return this.#values.get(name) ?? null;
   }

@@ -7,7 +7,6 @@ import {
   type AdapterOptions,
   allowOf,
   appendVary,
-  exposeOn,
   type FrameworkInclude,
   frameworkInclude,
   frameworkPath,
@@ -15,10 +14,13 @@ import {
   mountRoutes,
   type MountedRoute,
   renderProblem,
+  reverseFor,
   unrouted,
+  versioningMembers,
   versionRequest,
   type VersioningVariables,
 } from '../shared.js';
+import type { VersioningRequest } from '../../types.js';
 
 /** An Express request of a route mounted through `versioned()`: Express's own, with the versioning members. */
 export type VersionedRequest<Params = Record<string, string | string[]>> = Request<Params> &
@@ -64,6 +66,55 @@ export function include(
 
 const where = 'express versioned(urlconf, options)';
 
+/** The versioning request of each request of a versioned route, read by the members' getters. */
+const versioningOf = new WeakMap<object, VersioningRequest>();
+
+/** Each member, worked out from the request's {@link VersioningRequest} when read. */
+const getters: Readonly<Record<(typeof versioningMembers)[number], (request: VersioningRequest) => unknown>> =
+  {
+    version: (request) => request.version,
+    versioningScheme: (request) => request.versioningScheme,
+    resolverMatch: (request) => request.resolverMatch,
+    reverse: (request) => reverseFor(request),
+  };
+
+/** Prototypes restdash made, each inheriting from the Express request prototype it was made for. */
+const versionedPrototypes = new WeakMap<object, object>();
+const ownPrototypes = new WeakSet<object>();
+
+/**
+ * A prototype of restdash's own for requests whose prototype is `parent` (an app's `app.request`): `parent`
+ * with the versioning members as getters. Express's own prototypes are left alone; and storing the members on
+ * each request instead would cost Express more than the rest of versioning together (see bench/RESULTS.md).
+ */
+function versionedPrototype(parent: object): object {
+  if (ownPrototypes.has(parent)) return parent;
+  let proto = versionedPrototypes.get(parent);
+  if (proto === undefined) {
+    const made: object = Object.create(parent) as object;
+    for (const name of versioningMembers) {
+      const read = getters[name];
+      Object.defineProperty(made, name, {
+        configurable: true,
+        get(this: object) {
+          const request = versioningOf.get(this);
+          return request === undefined ? undefined : read(request);
+        },
+      });
+    }
+    versionedPrototypes.set(parent, made);
+    ownPrototypes.add(made);
+    proto = made;
+  }
+  return proto;
+}
+
+/** Gives `req` the versioning members of `request`: a prototype of restdash's own, and a weak link to it. */
+function expose(req: Request, request: VersioningRequest): void {
+  versioningOf.set(req, request);
+  Object.setPrototypeOf(req, versionedPrototype(Object.getPrototypeOf(req) as object));
+}
+
 function register(route: ReturnType<Router['route']>, method: string, handler: RequestHandler): void {
   const add: unknown = (route as unknown as Record<string, unknown>)[method.toLowerCase()];
   if (typeof add !== 'function')
@@ -101,7 +152,7 @@ function handlerOf(mounted: MountedRoute<VersionedRequestHandler>): RequestHandl
       // The path as the client sent it, and the mount point as Express tells it: `app.use('/api', …)`.
       const request = requests.node(req, req.originalUrl, source, req.params, req.baseUrl);
       versionRequest(mounted, request, mounted.kwargsOf(req.params));
-      exposeOn(req, request);
+      expose(req, request);
       result = handler(req as VersionedRequest, res, next);
     } catch (error) {
       fail(req, res, next, error, vary);
