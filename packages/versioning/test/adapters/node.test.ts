@@ -22,11 +22,15 @@ const harness: AdapterHarness = {
     }).handler as never,
   wildcard: 'a/b c/d.txt',
   uncarriableName: null,
-  // The listener is the whole server: there is nothing to mount it under.
-  prefixes: 'none',
+  // The listener is the whole server: its `scriptPrefix` option says what path it is served under.
+  prefixes: 'literal',
   serve: (urlconf, options, frameworkErrors, setup = {}) => {
     const onError = (error: unknown) => frameworkErrors.push(error);
-    const listener = versioned(urlconf, { ...options, onError });
+    const listener = versioned(urlconf, {
+      ...options,
+      onError,
+      ...(setup.prefix === undefined ? {} : { scriptPrefix: setup.prefix }),
+    });
     if (setup.upstream !== true) return listen(createServer(listener));
     // What CORS code in front of a node:http listener does: its headers, and Vary, before the listener runs.
     return listen(

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToRegexp, TokenData } from 'path-to-regexp';
 import { APIException, isAPIException, MethodNotAllowed, NotFound } from '../../errors.js';
 import { decodeSegment } from '../../urls/encoding.js';
+import { checkScriptPrefix } from '../../http/request.js';
 import { describe } from '../../urls/describe.js';
 import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
@@ -43,6 +44,12 @@ export interface NodeAdapterOptions extends AdapterOptions {
    * whose headers may carry credentials)
    */
   readonly onError?: (error: unknown, req: IncomingMessage) => void;
+  /**
+   * The path the server's routes are served under, like Django's `FORCE_SCRIPT_NAME`: a request path must start
+   * with it (the rest is routed), and reversal puts it in front of every path it builds.
+   * @default ''
+   */
+  readonly scriptPrefix?: string;
 }
 
 /** A route made by this adapter's {@link path}; another adapter refuses it. */
@@ -127,8 +134,14 @@ export function versioned(
   options: NodeAdapterOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const { routes } = mountRoutes<VersionedRequestListener>('node', urlconf, options, 'path-to-regexp', {
-    extraOptions: ['onError'],
+    extraOptions: ['onError', 'scriptPrefix'],
   });
+  const prefix = checkScriptPrefix('node versioned(urlconf, options)', options.scriptPrefix ?? '');
+  if (/[:*]/.test(prefix)) {
+    throw new TypeError(
+      `node versioned(urlconf, options): options.scriptPrefix is a path, but the prefix ${JSON.stringify(prefix)} looks like a pattern with parameters. Put the parameters in the UrlConf (include(${JSON.stringify(prefix)}, …)) instead`,
+    );
+  }
   const { onError = defaultOnError } = options;
   if (typeof onError !== 'function') {
     throw new TypeError(
@@ -169,7 +182,7 @@ export function versioned(
     if (vary.length > 0) res.setHeader('vary', appendVary(res.getHeader('vary'), vary));
     let result: unknown;
     try {
-      const request = requests.node(req, req.url ?? '/', source, params, '');
+      const request = requests.node(req, req.url ?? '/', source, params, prefix);
       versionRequest(mounted, request, params);
       exposeOn(req, request);
       (req as { params?: unknown }).params = params;
@@ -188,7 +201,11 @@ export function versioned(
   return (req, res) => {
     const target = req.url ?? '/';
     const mark = target.indexOf('?');
-    const path = mark === -1 ? target : target.slice(0, mark);
+    let path = mark === -1 ? target : target.slice(0, mark);
+    if (prefix !== '') {
+      const under = path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
+      path = under ? path.slice(prefix.length) || '/' : '';
+    }
     const method = req.method ?? 'GET';
     let allowed: Set<string> | null = null;
     for (const matcher of matchers) {
