@@ -1,6 +1,7 @@
 // Part 1: server CPU time per request, bare vs restdash vs the framework's own version constraint. The
 // server child reports process.cpuUsage() before and after a fixed number of requests, so the load
 // generator's CPU (in this process) is not counted and neither is time spent waiting for a core.
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startChild } from '../lib/child.mjs';
 import { int, percent } from '../lib/format.mjs';
@@ -156,11 +157,18 @@ function columns(withPeer) {
   ];
 }
 
+const BEFORE = new URL('cpu-before.md', import.meta.url);
+
 /** Runs part 1 and returns its section. */
 export async function httpCpu(settings) {
   const tables = [];
   for (const g of GROUPS) {
     tables.push({ columns: columns(g.peer !== null), rows: rows(g, await measureGroup(g, settings)) });
+  }
+  // The same measurement of the adapters before they were reworked (issue 10), kept for comparison.
+  if (existsSync(BEFORE)) {
+    const [caption, ...table] = readFileSync(BEFORE, 'utf8').trim().split('\n');
+    tables.push({ caption: caption.replace(/^#+\s*/, ''), markdown: table.join('\n').trim() });
   }
   return {
     title: '1a. HTTP: server CPU per request (this table decides the adapters’ cost)',
