@@ -133,8 +133,6 @@ export interface MountedRoute<Handler> {
   readonly scheme: BaseVersioning | null;
   /** The request headers its scheme reads: every response of the route varies on them. */
   readonly vary: readonly string[];
-  /** Whether the route has a wildcard (whose value some routers give as segments, or under another name). */
-  readonly hasWildcard: boolean;
   /** Whether the route has any parameter. */
   readonly hasParams: boolean;
   /**
@@ -271,7 +269,6 @@ export function mountRoutes<Handler>(
       handler: route.handler as Handler,
       scheme,
       vary: scheme === null ? [] : Object.freeze([...scheme.varyHeaders]),
-      hasWildcard,
       hasParams: names.length > 0,
       kwargsOf: hasWildcard
         ? (params) => kwargsFromParams(params as Record<string, unknown>, names)
@@ -472,27 +469,6 @@ export function decodeWildcard(raw: string): string | null {
     segments.push(decoded);
   }
   return segments.join('/');
-}
-
-/**
- * Runs `fn`; an `APIException` it throws or its promise rejects with becomes `onProblem(error)`. Any other error
- * propagates untouched, so it reaches the framework's own error handling.
- */
-export function catchProblems<T, P>(
-  fn: () => T,
-  onProblem: (error: APIException) => P,
-): T | P | Promise<Awaited<T> | P> {
-  let result: T;
-  try {
-    result = fn();
-  } catch (error) {
-    return answerProblem(error, onProblem);
-  }
-  if (!(result instanceof Promise)) return result;
-  return result.then(
-    (value: Awaited<T>) => value,
-    (error: unknown) => answerProblem(error, onProblem),
-  );
 }
 
 /** `onProblem(error)` for an `APIException`; any other error is thrown again. */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { appendVary, catchProblems, kwargsFromParams, renderProblem } from '../../src/adapters/shared.js';
+import { appendVary, kwargsFromParams, renderProblem } from '../../src/adapters/shared.js';
 import { APIException, NotAcceptable, NotFound } from '../../src/errors.js';
 import { gettextLazy } from '../../src/i18n/index.js';
 import { notFoundCases, varyCases } from './shared.cases.js';
@@ -55,35 +55,6 @@ describe('appendVary', () => {
       'Cookie, Accept, Accept-Language',
     );
     expect(appendVary(undefined, [])).toBe('');
-  });
-});
-
-describe('catchProblems', () => {
-  const problem = new NotFound();
-  const other = new Error('not ours');
-  const onProblem = (error: APIException) => `problem ${error.code}`;
-
-  test('passes a value through, sync or async', async () => {
-    expect(catchProblems(() => 1, onProblem)).toBe(1);
-    await expect(catchProblems(() => Promise.resolve(2), onProblem)).resolves.toBe(2);
-  });
-
-  test('turns an APIException into onProblem(), thrown or rejected', async () => {
-    expect(
-      catchProblems(() => {
-        throw problem;
-      }, onProblem),
-    ).toBe('problem not_found');
-    await expect(catchProblems(() => Promise.reject(problem), onProblem)).resolves.toBe('problem not_found');
-  });
-
-  test('lets any other error through untouched, thrown or rejected', async () => {
-    expect(() =>
-      catchProblems(() => {
-        throw other;
-      }, onProblem),
-    ).toThrow(other);
-    await expect(catchProblems(() => Promise.reject(other), onProblem)).rejects.toBe(other);
   });
 });
 
