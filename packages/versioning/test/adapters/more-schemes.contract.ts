@@ -92,7 +92,9 @@ export function moreSchemesContract(harness: AdapterHarness): void {
             version: '2',
             scheme: 'HeaderVersioning',
             viewName: 'header-items',
+            route: '/header/items/',
             kwargs: {},
+            params: {},
             self: `${origin}/header/items/`,
           });
         }
