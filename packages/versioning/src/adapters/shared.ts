@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { type APIException, DisallowedHost, isAPIException, MethodNotAllowed } from '../errors.js';
 import { type RequestFactory, requestFactory, type RouteSource } from '../http/request.js';
 import { languageFromAcceptLanguage, LazyString, supportedLanguages, withLanguage } from '../i18n/index.js';
@@ -155,6 +156,11 @@ export interface MountedRoute<Handler> {
   readonly requests: RequestFactory;
   /** The version lifecycle of the route: its headers, its sunset, and which route of its URL answers a version. */
   readonly lifecycle: RouteLifecycle;
+  /**
+   * The `Content-Type` a JSON answer to a versioned request gets instead of `application/json` (the vendor type
+   * `MediaTypeVersioning` read), or `null`; `null` itself for a route whose scheme has no `responseMediaType()`.
+   */
+  readonly responseMediaType: ((request: VersioningRequest) => string | null) | null;
 }
 
 /** Everything `versioned()` worked out from its arguments. */
@@ -212,6 +218,40 @@ function schemeProblem(route: FlatRoute, scheme: BaseVersioning | null): string 
   return param === undefined
     ? `route ${JSON.stringify(route.pattern)} is versioned by ${scheme.constructor.name}, which reads the version from its parameter ${name}, but its pattern has none; add ":${scheme.versionParam}" to it or give it another versioning`
     : `route ${JSON.stringify(route.pattern)} is versioned by ${scheme.constructor.name}, which reads the version from its parameter ${name}, but that is a wildcard; make it a ":${scheme.versionParam}" parameter`;
+}
+
+/** `scheme.responseMediaType` when it has one (`MediaTypeVersioning`, `CompositeVersioning`), bound; else `null`. */
+function responseMediaTypeOf(scheme: BaseVersioning | null): MountedRoute<unknown>['responseMediaType'] {
+  const read: unknown = (scheme as { responseMediaType?: unknown } | null)?.responseMediaType;
+  return typeof read === 'function'
+    ? (request) => (read as (request: VersioningRequest) => string | null).call(scheme, request)
+    : null;
+}
+
+/** Whether a `Content-Type` value (as a framework reports it) is plain JSON, which a vendor type may replace. */
+export function isJsonType(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^application\/json[\t ]*(?:;|$)/i.test(contentType);
+}
+
+/**
+ * Makes a node:http response (Express's too) go out with `mediaType` instead of a JSON `Content-Type`, whether set
+ * with `setHeader()` before the head is written or given to `writeHead()` as an object.
+ */
+export function sendJsonAs(res: ServerResponse, mediaType: string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (isJsonType(this.getHeader('content-type'))) this.setHeader('content-type', mediaType);
+    const headers = args.find((arg, index) => index > 0 && isPlainObject(arg)) as
+      Record<string, unknown> | undefined;
+    if (headers !== undefined) {
+      for (const name of Object.keys(headers)) {
+        if (name.toLowerCase() === 'content-type' && isJsonType(headers[name])) {
+          args[args.indexOf(headers)] = { ...headers, [name]: mediaType };
+        }
+      }
+    }
+    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args);
+  } as ServerResponse['writeHead'];
 }
 
 /** How mounting reads the script prefix of a request: from the context the adapter passes (a string by default). */
@@ -288,6 +328,7 @@ export function mountRoutes<Handler>(
       scheme,
       vary: scheme === null ? [] : Object.freeze([...scheme.varyHeaders]),
       hasParams: names.length > 0,
+      responseMediaType: responseMediaTypeOf(scheme),
       kwargsOf: hasWildcard
         ? (params) => kwargsFromParams(params as Record<string, unknown>, names)
         : (params) => params as Record<string, string>,

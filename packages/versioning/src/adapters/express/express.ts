@@ -15,6 +15,7 @@ import {
   type MountedRoute,
   renderProblem,
   reverseFor,
+  sendJsonAs,
   unrouted,
   versioningMembers,
   versionRequest,
@@ -162,6 +163,8 @@ function handlerOf(mounted: MountedRoute<VersionedRequestHandler>): RequestHandl
         res.append(name, value);
       });
       expose(req, res, request);
+      const vendor = mounted.responseMediaType?.(request) ?? null;
+      if (vendor !== null) sendJsonAs(res, vendor);
       result = answering(req as VersionedRequest, res, next);
     } catch (error) {
       fail(req, res, next, error, vary);

@@ -18,6 +18,7 @@ import {
   frameworkInclude,
   frameworkPath,
   type FrameworkRoute,
+  isJsonType,
   mountRoutes,
   pathOf,
   renderProblem,
@@ -143,7 +144,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
     // find-my-way refuses a path registered twice for a method; as in UrlConf.resolve(), the first route wins.
     const registered = new Set<string>();
     for (const mounted of routes) {
-      const { vary, requests, source, scheme } = mounted;
+      const { vary, requests, source, scheme, responseMediaType } = mounted;
       for (const { path: url, wildcard } of mounted.paths) {
         const fresh = (method: string) => !registered.has(`${method} ${url}`);
         const methods = (mounted.methods ?? app.supportedMethods).filter(fresh);
@@ -171,6 +172,19 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
           // Under a prefix, `/` is the prefix with its slash, not without: strict, like UrlConf.resolve().
           ...(url === '/' ? { prefixTrailingSlash: 'slash' as const } : {}),
           handler: handle,
+          ...(responseMediaType === null
+            ? {}
+            : {
+                // A JSON answer to a request that asked for a vendor type goes out as that type.
+                onSend(request, reply, payload, sent) {
+                  const versioning = (request as unknown as Decorated)[kRequest];
+                  if (versioning !== null && isJsonType(reply.getHeader('content-type'))) {
+                    const vendor = responseMediaType(versioning);
+                    if (vendor !== null) reply.header('content-type', vendor);
+                  }
+                  sent(null, payload);
+                },
+              }),
           // What versioning or the handler threw. Rethrown, an error goes on to the application's error handler.
           errorHandler(error, request, reply) {
             if (!isAPIException(error)) throw error;

@@ -14,6 +14,7 @@ import {
   frameworkInclude,
   frameworkPath,
   type FrameworkRoute,
+  isJsonType,
   LazyResolverMatch,
   mountRoutes,
   type MountedRoute,
@@ -122,6 +123,19 @@ function withFields(response: Response, fields: readonly (readonly [string, stri
   }
 }
 
+/** `response` sent as `vendor` when it is JSON; a copy when its headers are immutable. */
+function withType(response: Response, vendor: string | null): Response {
+  if (vendor === null || !isJsonType(response.headers.get('content-type'))) return response;
+  try {
+    response.headers.set('content-type', vendor);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set('content-type', vendor);
+    return copy;
+  }
+}
+
 function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<VersioningEnv> {
   const { vary, requests, source, hasParams } = mounted;
   const varyValue = vary.join(', ');
@@ -129,10 +143,12 @@ function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<Versi
     // The version lifecycle's header fields, appended to whatever response this request gets.
     const fields: [string, string][] = [];
     const answer = (error: unknown) => answerProblem(error, (e) => withFields(problemResponse(c, e), fields));
+    // The vendor type a JSON answer goes out as (MediaTypeVersioning); read once versioning succeeded.
+    let vendor: string | null = null;
     // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
     const finish = (response: unknown): unknown =>
       response instanceof Response
-        ? withFields(vary.length > 0 ? withVary(response, vary) : response, fields)
+        ? withFields(withType(vary.length > 0 ? withVary(response, vary) : response, vendor), fields)
         : response;
     // Responses the handler makes with `c`, and errors, carry it from the start.
     if (varyValue !== '') c.header('Vary', varyValue, { append: true });
@@ -149,6 +165,7 @@ function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<Versi
       c.set('versioningScheme', request.versioningScheme);
       c.set('resolverMatch', new LazyResolverMatch(request));
       c.set('reverse', reverseFor(request));
+      vendor = mounted.responseMediaType?.(request) ?? null;
       response = answering(c, next);
     } catch (error) {
       return answer(error);

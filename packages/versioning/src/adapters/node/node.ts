@@ -20,6 +20,7 @@ import {
   mountRoutes,
   type MountedRoute,
   renderProblem,
+  sendJsonAs,
   versionRequest,
   type VersioningVariables,
 } from '../shared.js';
@@ -188,6 +189,8 @@ export function versioned(
         res.appendHeader(name, value);
       });
       exposeOn(req, request);
+      const vendor = mounted.responseMediaType?.(request) ?? null;
+      if (vendor !== null) sendJsonAs(res, vendor);
       (req as { params?: unknown }).params = params;
       result = answering(req as VersionedIncomingMessage, res);
     } catch (error) {
