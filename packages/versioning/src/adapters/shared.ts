@@ -238,20 +238,22 @@ export function isJsonType(contentType: unknown): boolean {
  * with `setHeader()` before the head is written or given to `writeHead()` as an object.
  */
 export function sendJsonAs(res: ServerResponse, mediaType: string): void {
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+  // Read off the prototype chain, so that the replacement below calls what the response had.
+  const writeHead = Reflect.get(res, 'writeHead') as (...args: unknown[]) => ServerResponse;
+  const replaced = function (this: ServerResponse, ...args: unknown[]): ServerResponse {
     if (isJsonType(this.getHeader('content-type'))) this.setHeader('content-type', mediaType);
-    const headers = args.find((arg, index) => index > 0 && isPlainObject(arg)) as
-      Record<string, unknown> | undefined;
+    const at = args.findIndex((arg, index) => index > 0 && isPlainObject(arg));
+    const headers = at === -1 ? undefined : (args[at] as Record<string, unknown>);
     if (headers !== undefined) {
       for (const name of Object.keys(headers)) {
         if (name.toLowerCase() === 'content-type' && isJsonType(headers[name])) {
-          args[args.indexOf(headers)] = { ...headers, [name]: mediaType };
+          args[at] = { ...headers, [name]: mediaType };
         }
       }
     }
-    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse['writeHead'];
+    return writeHead.apply(this, args);
+  };
+  Reflect.set(res, 'writeHead', replaced);
 }
 
 /** How mounting reads the script prefix of a request: from the context the adapter passes (a string by default). */
