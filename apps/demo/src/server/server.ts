@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
 import { isAPIException, MethodNotAllowed, NotFound, path, UrlConf } from '@restdash/versioning';
-import { versioned } from '@restdash/versioning/fastify';
+import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
 import type { ApiMeta, SchemeName, VersionAsk, VersionRequest } from '../shared/api.js';
 import {
   defaultPageSize,
@@ -107,13 +107,13 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const versioning = setup.createVersioning();
 
   /** How a client asks for `version` (any label) under this scheme; null when the label cannot be asked for. */
-  function askFor(request: FastifyRequest, version: string): VersionAsk | null {
+  function askFor(request: VersionedRequest, version: string): VersionAsk | null {
     if (!isAskableLabel(version)) return null;
     const location = setup.locate(version, (name, reverseOptions) => request.reverse(name, reverseOptions));
     return location === null ? null : { version, ...location, curl: toCurl(location) };
   }
 
-  function describeVersions(request: FastifyRequest): VersionRequest[] {
+  function describeVersions(request: VersionedRequest): VersionRequest[] {
     return setup.versions.map((version) => {
       const ask = askFor(request, version);
       if (ask === null) throw new Error(`The ${scheme} scheme cannot ask for its own version ${version}.`);
@@ -121,7 +121,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     });
   }
 
-  function listCities(request: FastifyRequest) {
+  function listCities(request: VersionedRequest) {
     const shape = shapeOf(setup, request.version);
     if (shape === null) throw new NotFound(`Unknown version ${JSON.stringify(request.version)}.`);
     const params = parseListParams(queryOf(request));
@@ -134,7 +134,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     return shape === 1 ? toV1(page, link) : toV2(page, link);
   }
 
-  function meta(request: FastifyRequest): ApiMeta {
+  function meta(request: VersionedRequest): ApiMeta {
     return {
       scheme,
       schemeClass: versioning.constructor.name,
@@ -151,7 +151,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     };
   }
 
-  function page(request: FastifyRequest, reply: FastifyReply) {
+  function page(request: VersionedRequest, reply: FastifyReply) {
     if (client === null) {
       return reply
         .code(503)
