@@ -1,7 +1,7 @@
 // `npm run bench`: runs the benchmark parts, prints one table per part and writes RESULTS.md.
 //   --quick             short smoke run (writes .tmp/RESULTS.quick.md unless --out is given)
 //   --soak              add the soak (part 4); --soak-seconds N sets its length (default 60)
-//   --only a,b          run only these parts: http, micro, pagination, demo, soak
+//   --only a,b          run only these parts: cpu, http, micro, pagination, demo, soak
 //   --out FILE          where to write the results
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ const { values: args } = parseArgs({
 
 const quick = args.quick;
 const SETTINGS = {
+  cpu: quick ? { amount: 10_000, warmup: 5_000, rounds: 3 } : { amount: 30_000, warmup: 10_000, rounds: 7 },
   http: quick ? { seconds: 1, warmup: 0, rounds: 1 } : { seconds: 5, warmup: 2, rounds: 5 },
   micro: quick ? { time: 50, rounds: 1 } : { time: 500, rounds: 5 },
   pagination: quick ? { time: 50, rounds: 1 } : { time: 500, rounds: 5 },
@@ -33,6 +34,7 @@ const SETTINGS = {
   soak: { seconds: Number(args['soak-seconds'] ?? (quick ? 3 : 60)), warmup: quick ? 1 : 5 },
 };
 const PARTS = {
+  cpu: async (s) => (await import('./http/cpu.mjs')).httpCpu(s),
   http: async (s) => (await import('./http/throughput.mjs')).httpThroughput(s),
   micro: async (s) => (await import('./versioning/micro.mjs')).micro(s),
   pagination: async (s) => (await import('./pagination/index.mjs')).pagination(s),
@@ -42,7 +44,7 @@ const PARTS = {
 
 const selected = args.only
   ? args.only.split(',').map((p) => p.trim())
-  : ['http', 'micro', 'pagination', 'demo'];
+  : ['cpu', 'http', 'micro', 'pagination', 'demo'];
 if (args.soak && !selected.includes('soak')) selected.push('soak');
 const unknown = selected.filter((part) => !PART_ORDER.includes(part));
 if (unknown.length)

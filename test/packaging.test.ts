@@ -1,7 +1,16 @@
 // Both packages as a user gets them: publint on the manifests, `npm pack`, then every entry point
-// imported from the unpacked tarball. A broken `exports` map or a missing file fails here.
+// imported from the unpacked tarball. A broken `exports` map or a missing file fails here. The README's
+// adapter examples are compiled against the packed package with `tsc --strict`.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +29,9 @@ const packages = [
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react', '/static'] },
 ] as const;
 
-// Runtime dependencies and peers the entry points may load, linked from the workspace install.
-const linkedDeps = ['path-to-regexp', 'react', 'react-dom', 'express', 'fastify', 'hono'];
+// Runtime dependencies and peers the entry points may load, linked from the workspace install; and the
+// type packages and servers the README's examples use.
+const linkedDeps = ['path-to-regexp', 'react', 'react-dom', 'express', 'fastify', 'hono', '@types', '@hono'];
 
 let consumer: string;
 const tarballs = new Map<string, string>();
@@ -183,4 +193,54 @@ test('@restdash/pagination/static runs as a React Server Component: no hooks, no
     'static/index.js',
     'static/static-pagination.js',
   ]);
+});
+
+/** The complete programs (```ts blocks that start with an import) of one section of a README. */
+function examplesOf(readme: string, from: string, to: string): string[] {
+  const text = readFileSync(join(root, readme), 'utf8');
+  const section = text.slice(text.indexOf(from), text.indexOf(to));
+  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)]
+    .map((match) => match[1] ?? '')
+    .filter((code) => code.startsWith('import '));
+}
+
+test("the versioning README's adapter examples compile against the packed package with tsc --strict", () => {
+  const examples = examplesOf(
+    'packages/versioning/README.md',
+    '## Framework adapters',
+    '## Retiring a version',
+  );
+  expect(examples.length).toBeGreaterThanOrEqual(5);
+  const dir = join(consumer, 'readme-examples');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+  const files = examples.map((code, index) => {
+    const file = join(dir, `example-${index + 1}.ts`);
+    writeFileSync(file, code);
+    return file;
+  });
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        skipLibCheck: true,
+        types: ['node'],
+      },
+      files,
+    }),
+  );
+  let output = '';
+  try {
+    execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')], {
+      encoding: 'utf8',
+    });
+  } catch (error) {
+    output = String((error as { stdout?: unknown }).stdout);
+  }
+  expect(output).toBe('');
 });

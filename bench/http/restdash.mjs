@@ -1,7 +1,14 @@
 // The restdash side of the HTTP cases, loaded only by the restdash variants (so bare servers never load
-// the package): a urlconf with both routes, URL path versioning by default and Accept header versioning
-// on the second route, mounted through the framework's adapter.
-import { AcceptHeaderVersioning, path, URLPathVersioning, UrlConf } from '@restdash/versioning';
+// the package): a urlconf with one route per scheme (URL path by default, then query parameter, host name and
+// Accept header), mounted through the framework's adapter.
+import {
+  AcceptHeaderVersioning,
+  HostNameVersioning,
+  path,
+  QueryParameterVersioning,
+  URLPathVersioning,
+  UrlConf,
+} from '@restdash/versioning';
 import { PATTERNS } from './routes.mjs';
 
 /**
@@ -28,6 +35,18 @@ export async function restdashAdapter(framework, handler, extra = {}) {
       name: 'user-detail-by-accept',
       versioning: new AcceptHeaderVersioning({ allowedVersions: ['1.0', '2.0'] }),
     }),
+    path(PATTERNS.query, handler, {
+      name: 'item-detail',
+      versioning: new QueryParameterVersioning({ allowedVersions: ['1.0', '2.0'] }),
+    }),
+    path(PATTERNS.host, handler, {
+      name: 'host-detail',
+      versioning: new HostNameVersioning({ allowedVersions: ['v1', 'v2'] }),
+    }),
   ]);
-  return versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), ...extra });
+  return versioned(urlconf, {
+    scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }),
+    allowedHosts: ['localhost', '127.0.0.1', '.example.com'],
+    ...extra,
+  });
 }

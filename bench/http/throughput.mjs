@@ -136,12 +136,12 @@ export async function httpThroughput(settings) {
     tables.push({ columns: COLUMNS, rows: rows(group, await measureGroup(group, settings)) });
   }
   return {
-    title: '1. HTTP throughput (autocannon, 127.0.0.1)',
+    title: '1b. HTTP throughput (autocannon, 127.0.0.1; for context, the CPU table above decides)',
     tables,
     notes: [
       `autocannon ${LOAD.connections} connections, pipelining ${LOAD.pipelining}, ${settings.seconds} s per round, ${settings.rounds} rounds, ${settings.warmup} s warm-up per case first; GET of a small JSON body.`,
       'Each server runs in its own child process (node:child_process fork); the load generator runs in the parent. On a 2-core machine they take one core each, so absolute req/s are bounded by both; the ratios are what this part is for.',
-      'Target: restdash costs ≤ 3 % of the bare framework on the same route shape (ratio ≥ 0.97). Rounds of one framework are interleaved and their order rotates, ratios are medians of per-round ratios; "spread" is (max − min) / median of the rounds, so a ratio within the spread of 1.00 is noise.',
+      'The server CPU table (1a) decides whether restdash meets its cost targets; this one is for context. Target: restdash costs ≤ 3 % of the bare framework on the same route shape (ratio ≥ 0.97). Rounds of one framework are interleaved and their order rotates, ratios are medians of per-round ratios; "spread" is (max − min) / median of the rounds, so a ratio within the spread of 1.00 is noise.',
       'Bare routes: the same patterns with no versioning (the Accept case sends the same Accept header to the bare route). Versioning peers read `Accept-Version: 1.0.0`; their ratio to bare is shown for context.',
     ],
   };

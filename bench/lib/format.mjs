@@ -28,7 +28,8 @@ export function renderSection(section) {
     '',
     ...section.tables.flatMap((t) => [
       ...(t.caption ? [`**${t.caption}**`, ''] : []),
-      markdownTable(t.columns, t.rows),
+      // A table kept as recorded (a measurement of an older version), or one rendered from this run's rows.
+      t.markdown ?? markdownTable(t.columns, t.rows),
       '',
     ]),
     notes,

@@ -18,10 +18,16 @@ function withQuery(ask: Ask, query: Readonly<Record<string, string>>): Ask {
   return { url: url.href, headers: ask.headers };
 }
 
+/**
+ * GETs a JSON answer. Its `Content-Type` is the vendor type the request asked for (media-type versioning: the
+ * adapter sends a JSON answer as the type the request accepted), else `application/json`.
+ */
 async function getJson<T>(ask: Ask): Promise<T> {
   const response = await get(ask.url, ask.headers);
   if (response.status !== 200) throw new Error(`GET ${ask.url} → ${response.status}: ${response.text}`);
-  expect(response.contentType).toMatch(/^application\/json/);
+  const vendor = /^application\/vnd\.restdash\.[^+]+\+json$/.exec(ask.headers['Accept'] ?? '')?.[0];
+  if (vendor === undefined) expect(response.contentType).toMatch(/^application\/json(;|$)/);
+  else expect(response.contentType).toBe(vendor);
   return response.json() as T;
 }
 const getV1 = (ask: Ask) => getJson<CityListV1>(ask);

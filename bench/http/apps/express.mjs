@@ -8,6 +8,8 @@ const variants = {
   bare(app) {
     app.get(PATTERNS.path, (req, res) => res.json(body(req.params.pk, req.params.version)));
     app.get(PATTERNS.accept, (req, res) => res.json(body(req.params.pk, '1.0')));
+    app.get(PATTERNS.query, (req, res) => res.json(body(req.params.pk, '1.0')));
+    app.get(PATTERNS.host, (req, res) => res.json(body(req.params.pk, 'v1')));
   },
   async restdash(app, extra) {
     const { restdashAdapter } = await import('../restdash.mjs');

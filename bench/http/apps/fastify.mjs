@@ -6,11 +6,19 @@ const variants = {
   bare(app) {
     app.get(PATTERNS.path, async (request) => body(request.params.pk, request.params.version));
     app.get(PATTERNS.accept, async (request) => body(request.params.pk, '1.0'));
+    app.get(PATTERNS.query, async (request) => body(request.params.pk, '1.0'));
+    app.get(PATTERNS.host, async (request) => body(request.params.pk, 'v1'));
   },
   async restdash(app, extra) {
     const { restdashAdapter } = await import('../restdash.mjs');
     await app.register(
-      await restdashAdapter('fastify', async (request) => body(request.params.pk, request.version), extra),
+      await restdashAdapter(
+        'fastify',
+        async (request) =>
+          // `??`: before restdash kept parameter names, Fastify's were renamed.
+          body(request.params.pk ?? request.resolverMatch.kwargs.pk, request.version),
+        extra,
+      ),
     );
   },
   async 'restdash-lifecycle'(app) {

@@ -8,12 +8,20 @@ const variants = {
   bare(app) {
     app.get(PATTERNS.path, (c) => c.json(body(c.req.param('pk'), c.req.param('version'))));
     app.get(PATTERNS.accept, (c) => c.json(body(c.req.param('pk'), '1.0')));
+    app.get(PATTERNS.query, (c) => c.json(body(c.req.param('pk'), '1.0')));
+    app.get(PATTERNS.host, (c) => c.json(body(c.req.param('pk'), 'v1')));
   },
   async restdash(app, extra) {
     const { restdashAdapter } = await import('../restdash.mjs');
     app.route(
       '/',
-      await restdashAdapter('hono', (c) => c.json(body(c.req.param('pk'), c.get('version'))), extra),
+      await restdashAdapter(
+        'hono',
+        (c) =>
+          // `??`: before restdash kept parameter names, Hono's were renamed.
+          c.json(body(c.req.param('pk') ?? c.get('resolverMatch').kwargs.pk, c.get('version'))),
+        extra,
+      ),
     );
   },
   async 'restdash-lifecycle'(app) {

@@ -31,6 +31,13 @@ export interface VersioningRequest {
   acceptedMediaType: string;
   resolverMatch: ResolverMatch | null;
   readonly urlconf: UrlConf | null;
+  /**
+   * The path the application is mounted under, without a trailing slash (`''` at the root): Django's script
+   * prefix. Reversal puts it in front of every path it builds; `resolverMatch` is resolved from the path after it.
+   * An adapter sets it from the framework's mount point (`app.use('/api', …)`).
+   * @default ''
+   */
+  readonly scriptPrefix?: string;
   /** Validated host with its port when not the default; throws `DisallowedHost`. */
   getHost(): string;
   /** `scheme://host` + `location` (default: the request's own path and query). */

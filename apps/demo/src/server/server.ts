@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
 import { isAPIException, MethodNotAllowed, NotFound, path, UrlConf } from '@restdash/versioning';
-import { versioned } from '@restdash/versioning/fastify';
+import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
 import type { ApiMeta, SchemeName, VersionAsk, VersionRequest } from '../shared/api.js';
 import {
   defaultPageSize,
@@ -133,7 +133,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const exampleCity = { id: largest.id, name: largest.name };
 
   /** How a client asks for `version` (any label) under this scheme; null when the label cannot be asked for. */
-  function askFor(request: FastifyRequest, version: string): VersionAsk | null {
+  function askFor(request: VersionedRequest, version: string): VersionAsk | null {
     if (!isAskableLabel(version)) return null;
     const reverse: NeutralReverse = (name, reverseOptions) => request.reverse(name, reverseOptions);
     const location = setup.locate(version, reverse);
@@ -145,7 +145,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     return { version, ...location, curl: toCurl(location), alternatives };
   }
 
-  function describeVersions(request: FastifyRequest): VersionRequest[] {
+  function describeVersions(request: VersionedRequest): VersionRequest[] {
     return setup.versions.map((version) => {
       const ask = askFor(request, version);
       if (ask === null) throw new Error(`The ${scheme} scheme cannot ask for its own version ${version}.`);
@@ -155,7 +155,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   }
 
   /** GET /api/openapi/<version>.json: the version's OpenAPI document (host-name versioning: on this port). */
-  function openapiDocument(request: FastifyRequest, reply: FastifyReply) {
+  function openapiDocument(request: VersionedRequest, reply: FastifyReply) {
     const label = request.resolverMatch?.kwargs['label'];
     if (label === undefined || !setup.versions.includes(label)) throw new NotFound();
     const server =
@@ -165,7 +165,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   }
 
   /** GET /api/docs/: Swagger UI over the documents, the newest version shown unless the address asks another. */
-  function docsPage(request: FastifyRequest, reply: FastifyReply) {
+  function docsPage(request: VersionedRequest, reply: FastifyReply) {
     const urls = describeVersions(request).map((version) => ({
       url: version.openapi,
       name: version.version,
@@ -180,11 +180,11 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   }
 
   /** The absolute URL of `city`'s detail in the request's version (no detail route in v1: NoReverseMatch). */
-  const cityLink = (request: FastifyRequest) => (city: City) =>
+  const cityLink = (request: VersionedRequest) => (city: City) =>
     request.reverse(cityRouteName, { kwargs: { id: String(city.id) } });
 
   /** The city of a detail request's `:id`; `Not found.` for an id the data set lacks. */
-  function requestedCity(request: FastifyRequest): City {
+  function requestedCity(request: VersionedRequest): City {
     const id = request.resolverMatch?.kwargs['id'] ?? '';
     const city = /^[1-9][0-9]{0,9}$/.test(id) ? table.get(Number(id)) : undefined;
     if (city === undefined) throw new NotFound();
@@ -193,11 +193,11 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
 
   const cityHandlers: CityHandlers = {
     list: listCities,
-    detailV2: (request: FastifyRequest) => toCityV2(requestedCity(request), cityLink(request)),
-    detailV3: (request: FastifyRequest) => toCityV3(requestedCity(request), cityLink(request)),
+    detailV2: (request: VersionedRequest) => toCityV2(requestedCity(request), cityLink(request)),
+    detailV3: (request: VersionedRequest) => toCityV3(requestedCity(request), cityLink(request)),
   };
 
-  function listCities(request: FastifyRequest) {
+  function listCities(request: VersionedRequest) {
     const shape = shapeOf(setup, request.version);
     if (shape === null) throw new NotFound(`Unknown version ${JSON.stringify(request.version)}.`);
     const params = parseListParams(queryOf(request));
@@ -210,7 +210,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     return shape === 1 ? toV1(page, link) : toV2(page, link, cityLink(request));
   }
 
-  function meta(request: FastifyRequest): ApiMeta {
+  function meta(request: VersionedRequest): ApiMeta {
     return {
       scheme,
       schemeClass: versioning.constructor.name,
@@ -228,7 +228,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     };
   }
 
-  function page(request: FastifyRequest, reply: FastifyReply) {
+  function page(request: VersionedRequest, reply: FastifyReply) {
     if (client === null) {
       return reply
         .code(503)

@@ -5,18 +5,16 @@ import type { FlatRoute } from '../urls/urlconf.js';
 /** The route syntax of a router: path-to-regexp's own (Express, node:http), find-my-way's (Fastify) or Hono's. */
 export type RouteDialect = 'path-to-regexp' | 'fastify' | 'hono';
 
-/** One framework parameter and the UrlConf parameter it carries. */
-export interface ParamKey {
-  /** The name the framework reports the value under (`p0`, `*`). */
-  readonly key: string;
-  /** The parameter's name in the UrlConf pattern. */
-  readonly name: string;
-}
-
-/** One path in a framework's syntax, with what its parameters are called in the UrlConf. */
+/** One path in a framework's syntax; its parameters keep their UrlConf names. */
 export interface TranslatedRoute {
   readonly path: string;
-  readonly params: readonly ParamKey[];
+  /** The UrlConf names of the path's parameters, in order. */
+  readonly params: readonly string[];
+  /**
+   * The name of a wildcard the router reports under a name of its own (Fastify's `*`), which the adapter gives
+   * the handler under its UrlConf name too; `null` when there is none.
+   */
+  readonly wildcard: string | null;
 }
 
 type FlatToken = Exclude<Token, { type: 'group' }>;
@@ -26,6 +24,14 @@ type OtherDialect = Exclude<RouteDialect, 'path-to-regexp'>;
 const dialectNames: Readonly<Record<OtherDialect, string>> = { fastify: "Fastify's", hono: "Hono's" };
 /** Characters of plain text a dialect would read as syntax, and cannot escape. */
 const reservedText: Readonly<Record<OtherDialect, RegExp>> = { fastify: /[*?]/, hono: /[:*?{}]/ };
+/**
+ * What a dialect would read as syntax in a parameter's name: find-my-way ends a name at `-`, `.`, `/` or `(` and
+ * reads `?` as "optional"; Hono ends it at `/` or `{`, and reads a final `?` as "optional".
+ */
+const reservedInName: Readonly<Record<OtherDialect, RegExp>> = {
+  fastify: /[-./(?]/,
+  hono: /[/{}]|\?$/,
+};
 
 /** Every way of taking or leaving each optional group, the shortest first. */
 function expandGroups(tokens: readonly Token[]): FlatToken[][] {
@@ -63,40 +69,54 @@ function placementProblem(
     : `${what} is followed by "${after}"; only "/", "-" or "." may follow a parameter`;
 }
 
-/** Every parameter of `tokens`, groups included, under its own name. */
-function ownNames(tokens: readonly Token[]): ParamKey[] {
+/** Why `dialect` cannot report a parameter under `name`, if it cannot. */
+function nameProblem(dialect: RouteDialect, name: string): string | null {
+  // Routers store parameters on plain objects, where this name would set the prototype instead.
+  if (name === '__proto__' && dialect !== 'path-to-regexp')
+    return `it cannot carry a parameter named "${name}"`;
+  if (dialect === 'path-to-regexp') return null;
+  const reserved = reservedInName[dialect].exec(name);
+  return reserved === null
+    ? null
+    : `the name of parameter "${name}" holds "${reserved[0]}", which it reads as route syntax; rename the parameter`;
+}
+
+/** Every parameter of `tokens`, groups included, in order. */
+function namesOf(tokens: readonly Token[]): string[] {
   return tokens.flatMap((token) =>
-    token.type === 'group'
-      ? ownNames(token.tokens)
-      : token.type === 'text'
-        ? []
-        : [{ key: token.name, name: token.name }],
+    token.type === 'group' ? namesOf(token.tokens) : token.type === 'text' ? [] : [token.name],
   );
 }
 
 /**
- * The paths a UrlConf route is registered under in a router's syntax. path-to-regexp's own: the pattern as is.
- * Fastify's and Hono's: optional groups expanded into one path each, parameters renamed `p0`, `p1`… (any UrlConf
- * name survives the trip), wildcards made the dialect's multi-segment capture, literal text decoded as those
- * routers match decoded paths. Throws a `TypeError` naming the route when the dialect cannot express it.
- * @example translateRoute(route, 'fastify') // for '/users/:pk{.:format}': '/users/:p0', then '/users/:p0.:p1'
+ * The paths a UrlConf route is registered under in a router's syntax, its parameters under their UrlConf names.
+ * path-to-regexp's own: the pattern as is. Fastify's and Hono's: optional groups expanded into one path each,
+ * wildcards made the dialect's multi-segment capture (Fastify's is `*`, reported as `params['*']`), literal text
+ * decoded as those routers match decoded paths. Throws a `TypeError` naming the route when the dialect cannot
+ * express it or cannot carry a parameter's name.
+ * @example translateRoute(route, 'fastify') // for '/users/:pk{.:format}': '/users/:pk', then '/users/:pk.:format'
  */
 export function translateRoute(
   route: Pick<FlatRoute, 'pattern' | 'tokens'>,
   dialect: RouteDialect,
 ): TranslatedRoute[] {
-  if (dialect === 'path-to-regexp') {
-    // From the tokens rather than the pattern: their literal text is percent-encoded as requests carry it.
-    return [{ path: stringify(new TokenData([...route.tokens])), params: ownNames(route.tokens) }];
-  }
   const fail = (why: string): never => {
-    throw new TypeError(
-      `Route ${JSON.stringify(route.pattern)} cannot be registered in ${dialectNames[dialect]} router: ${why}.`,
-    );
+    const router = dialect === 'path-to-regexp' ? 'the router' : `${dialectNames[dialect]} router`;
+    throw new TypeError(`Route ${JSON.stringify(route.pattern)} cannot be registered in ${router}: ${why}.`);
   };
+  if (dialect === 'path-to-regexp') {
+    const params = namesOf(route.tokens);
+    for (const name of params) {
+      const problem = nameProblem(dialect, name);
+      if (problem !== null) fail(problem);
+    }
+    // From the tokens rather than the pattern: their literal text is percent-encoded as requests carry it.
+    return [{ path: stringify(new TokenData([...route.tokens])), params, wildcard: null }];
+  }
   return expandGroups(route.tokens).map((tokens) => {
     let path = '';
-    const params: ParamKey[] = [];
+    const params: string[] = [];
+    let wildcard: string | null = null;
     tokens.forEach((token, index) => {
       if (token.type === 'text') {
         const text = decodeSegment(token.value) ?? token.value;
@@ -107,31 +127,18 @@ export function translateRoute(
       }
       const problem = placementProblem(dialect, token, path, tokens[index + 1]);
       if (problem !== null) fail(problem);
-      const key = token.type === 'wildcard' && dialect === 'fastify' ? '*' : `p${params.length}`;
-      params.push({ key, name: token.name });
-      path += key === '*' ? '*' : token.type === 'wildcard' ? `:${key}{.+}` : `:${key}`;
+      params.push(token.name);
+      if (token.type === 'wildcard' && dialect === 'fastify') {
+        // find-my-way's wildcard has no name of its own: the adapter copies its value to the UrlConf's name.
+        if (token.name === '__proto__') fail(`it cannot carry a parameter named "${token.name}"`);
+        wildcard = token.name;
+        path += '*';
+        return;
+      }
+      const nameIssue = nameProblem(dialect, token.name);
+      if (nameIssue !== null) fail(nameIssue);
+      path += token.type === 'wildcard' ? `:${token.name}{.+}` : `:${token.name}`;
     });
-    return { path: path === '' ? '/' : path, params };
+    return { path: path === '' ? '/' : path, params, wildcard };
   });
-}
-
-/**
- * The UrlConf keyword arguments from a framework's decoded parameters: renamed back, absent optional ones left out,
- * a wildcard's segments (Express gives an array) joined with `/`.
- */
-export function kwargsFromParams(
-  params: Readonly<Record<string, unknown>>,
-  keys: readonly ParamKey[],
-): Record<string, string> {
-  const kwargs: Record<string, string> = {};
-  for (const { key, name } of keys) {
-    const given = Object.hasOwn(params, key) ? params[key] : undefined;
-    const value = Array.isArray(given) ? given.join('/') : given;
-    if (typeof value !== 'string') continue;
-    // Assigning `__proto__` would set the prototype; the parameter must be an own property like any other.
-    if (name === '__proto__')
-      Object.defineProperty(kwargs, name, { value, enumerable: true, writable: true });
-    else kwargs[name] = value;
-  }
-  return kwargs;
 }

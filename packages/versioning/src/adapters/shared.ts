@@ -1,8 +1,9 @@
-import type { IncomingMessage } from 'node:http';
-import { type APIException, DisallowedHost, isAPIException } from '../errors.js';
-import { requestFactory } from '../http/request.js';
+import type { ServerResponse } from 'node:http';
+import { type APIException, DisallowedHost, isAPIException, MethodNotAllowed } from '../errors.js';
+import { type RequestFactory, requestFactory, type RouteSource } from '../http/request.js';
 import { languageFromAcceptLanguage, LazyString, supportedLanguages, withLanguage } from '../i18n/index.js';
 import type { BaseVersioning } from '../schemes/base.js';
+import { URLPathVersioning } from '../schemes/url-path.js';
 import type { ResolverMatch, ReverseOptions, VersioningRequest } from '../types.js';
 import {
   compileLifecycle,
@@ -13,9 +14,20 @@ import {
   type SetHeader,
 } from '../lifecycle/lifecycle.js';
 import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { decodeSegment } from '../urls/encoding.js';
 import { reverse } from '../urls/reverse.js';
-import { type FlatRoute, resolverMatchOf, UrlConf } from '../urls/urlconf.js';
-import { kwargsFromParams, type RouteDialect, translateRoute } from './route-syntax.js';
+import {
+  type FlatRoute,
+  include as coreInclude,
+  type Include,
+  path as corePath,
+  type PathOptions,
+  resolverMatchOf,
+  type Route,
+  UrlConf,
+} from '../urls/urlconf.js';
+import { unroutablePath } from './malformed-path.js';
+import { type RouteDialect, translateRoute } from './route-syntax.js';
 
 /** Options of every adapter's `versioned(urlconf, options)`; the version lifecycle's are {@link LifecycleOptions}. */
 export interface AdapterOptions extends LifecycleOptions {
@@ -30,6 +42,13 @@ export interface AdapterOptions extends LifecycleOptions {
   readonly trustProxy?: boolean;
   /** Media types the API can render, for content negotiation on `Accept`. @default ['application/json'] */
   readonly renderers?: readonly string[];
+  /**
+   * Answer a path under no route with a 404 and a route without the request's method with a 405 (with `Allow`),
+   * both as problem+json like the version errors (`not_found` `Not found.`, `method_not_allowed`
+   * `Method "<METHOD>" not allowed.`, translated). The node:http adapter always does.
+   * @default false
+   */
+  readonly problems?: boolean;
 }
 
 /** What an adapter puts on each request it routes: on the request (Express, Fastify, node:http) or `c.get()` (Hono). */
@@ -41,50 +60,124 @@ export interface VersioningVariables {
   /** The UrlConf route the framework matched, with its names and decoded keyword arguments. */
   readonly resolverMatch: ResolverMatch;
   /**
-   * The absolute URL of a named view, carrying this request's version the way its scheme does.
+   * The absolute URL of a named view, carrying this request's version the way its scheme does; a function of
+   * its own, so it may be passed around.
    * @example reverse('users-detail', { kwargs: { pk: 7 } }) // 'http://localhost/v2/users/7/'
    */
   readonly reverse: (viewname: string, options?: Omit<ReverseOptions, 'request'>) => string;
 }
 
-/** The result of versioning a request, and the handler that answers it (the route's, or one `since`/`until` chose). */
-export interface Versioned<Handler> extends VersioningVariables {
-  readonly handler: Handler;
+/** The members every adapter gives a request of its routes, in one list. */
+export const versioningMembers = Object.freeze([
+  'version',
+  'versioningScheme',
+  'resolverMatch',
+  'reverse',
+] as const satisfies readonly (keyof VersioningVariables)[]);
+
+/** `true` only when the list names every member of the interface: the line below stops compiling otherwise. */
+type ListsEveryMember = [Exclude<keyof VersioningVariables, (typeof versioningMembers)[number]>] extends [
+  never,
+]
+  ? true
+  : false;
+true satisfies ListsEveryMember;
+
+/** The four adapters. */
+export type Framework = 'express' | 'fastify' | 'hono' | 'node';
+
+const frameworkNames: Readonly<Record<Framework, string>> = {
+  express: 'express',
+  fastify: 'fastify',
+  hono: 'hono',
+  node: 'node',
+};
+
+declare const frameworkBrand: unique symbol;
+
+/** A route made by an adapter's typed `path()`: the type checker keeps it out of another adapter's `include()`. */
+export interface FrameworkRoute<F extends Framework> extends Route {
+  readonly [frameworkBrand]?: F;
 }
 
-/** One path of one UrlConf route, ready for a framework's router. */
-export interface Mount<Handler> {
+/** A group made by an adapter's typed `include()`. */
+export interface FrameworkInclude<F extends Framework> extends Include {
+  readonly [frameworkBrand]?: F;
+}
+
+/** The framework each typed `path()` declared a handler for. */
+const declaredFor = new WeakMap<object, Framework>();
+
+/**
+ * An adapter's typed `path()`: the core's, remembering that `handler` was written for `framework`, so that
+ * mounting it with another adapter is refused.
+ */
+export function frameworkPath(
+  framework: Framework,
+  route: string,
+  handler: unknown,
+  options?: PathOptions,
+): Route {
+  const entry = corePath(route, handler, options);
+  if (typeof handler === 'function') declaredFor.set(handler, framework);
+  return entry;
+}
+
+/** An adapter's typed `include()`: the core's. */
+export const frameworkInclude: (
+  prefix: string,
+  routes: readonly (Route | Include)[],
+  options?: { readonly namespace?: string },
+) => Include = coreInclude;
+
+/** One route of a UrlConf as an adapter mounts it: everything a request needs, worked out once. */
+export interface MountedRoute<Handler> {
   readonly route: FlatRoute;
-  /** The path in the framework's route syntax. */
-  readonly path: string;
+  /** The paths in the framework's route syntax (Fastify and Hono: one per way through the optional groups). */
+  readonly paths: readonly { readonly path: string; readonly wildcard: string | null }[];
   /** Upper-case; `null` means every method. */
   readonly methods: readonly string[] | null;
   /** The route's handler, an ordinary handler of the framework. */
   readonly handler: Handler;
-  /** The request headers the route's scheme reads (its `varyHeaders`, joined), for `Vary` on every response; `''` when none. */
-  readonly vary: string;
-  /** The names the framework gives this path's parameters. */
-  readonly paramKeys: readonly string[];
-  /** The route's match for the framework's decoded parameters of a request routed here. */
-  matchOf(params: Readonly<Record<string, unknown>>): ResolverMatch;
+  /** The route's scheme; `null` for a version-neutral route. */
+  readonly scheme: BaseVersioning | null;
+  /** The request headers its scheme reads: every response of the route varies on them. */
+  readonly vary: readonly string[];
+  /** Whether the route has any parameter. */
+  readonly hasParams: boolean;
   /**
-   * Versions a request the framework routed here with `match`, for its handler to read, and puts the version
-   * lifecycle's headers on the response with `setHeader`. Throws an `APIException` for a disallowed host, a version
-   * that is not allowed, past its sunset or outside the route's `since`/`until`, or an `Accept` nothing satisfies.
+   * The keyword arguments for the scheme from the framework's parameters: those parameters themselves when they
+   * are plain strings under the UrlConf's names, else a copy that makes them so (wildcards).
    */
-  version(input: Request | IncomingMessage, match: ResolverMatch, setHeader: SetHeader): Versioned<Handler>;
-  /** The answer to an `APIException`, in the language `acceptLanguage` asks for. */
-  problem(error: APIException, acceptLanguage: string | null | undefined): Problem;
+  kwargsOf(params: unknown): Readonly<Record<string, string | undefined>>;
+  /** Where a request of this route finds its match and script prefix. */
+  readonly source: RouteSource;
+  /** Makes the versioning requests. */
+  readonly requests: RequestFactory;
+  /** The version lifecycle of the route: its headers, its sunset, and which route of its URL answers a version. */
+  readonly lifecycle: RouteLifecycle;
+  /**
+   * The `Content-Type` a JSON answer to a versioned request gets instead of `application/json` (the vendor type
+   * `MediaTypeVersioning` read), or `null`; `null` itself for a route whose scheme has no `responseMediaType()`.
+   */
+  readonly responseMediaType: ((request: VersioningRequest) => string | null) | null;
 }
 
-/** An error rendered as an RFC 9457 `application/problem+json` response. */
-export interface Problem {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body: string;
+/** Everything `versioned()` worked out from its arguments. */
+export interface Mounted<Handler> {
+  readonly routes: readonly MountedRoute<Handler>[];
+  /** `options.problems` */
+  readonly problems: boolean;
 }
 
-const optionNames = ['scheme', 'allowedHosts', 'trustProxy', 'renderers', ...lifecycleOptionNames];
+const optionNames = [
+  'scheme',
+  'allowedHosts',
+  'trustProxy',
+  'renderers',
+  'problems',
+  ...lifecycleOptionNames,
+];
 
 function isScheme(value: unknown): value is BaseVersioning {
   return typeof (value as Partial<BaseVersioning> | null)?.determineVersion === 'function';
@@ -95,63 +188,96 @@ function unparsedHost(input: Request): Error {
   return new DisallowedHost(input.headers.get('host') ?? '');
 }
 
-const noArgs: readonly string[] = Object.freeze([]);
-
-/** Versions `request`, routed to `match`, with `scheme` and the route's lifecycle; throws `APIException`. */
-function versionRequest<Handler>(
-  request: VersioningRequest,
-  match: ResolverMatch,
-  route: FlatRoute,
-  scheme: BaseVersioning | null,
-  lifecycle: RouteLifecycle,
-  setHeader: SetHeader,
-): Versioned<Handler> {
-  const answering = lifecycle.admit(
-    request,
-    () => {
-      // Like Django's CommonMiddleware: a Host that is not allowed is refused on every route, not only where a URL
-      // happens to be built from it.
-      request.getHost();
-      request.resolverMatch = match;
-      request.versioningScheme = scheme;
-      request.version = scheme === null ? null : scheme.determineVersion(request, noArgs, match.kwargs);
-    },
-    setHeader,
-  );
-  // Another route of the same pattern answers this version (since/until): same parameters, its own names.
-  const resolverMatch = answering === route ? match : resolverMatchOf(answering, match.kwargs);
-  request.resolverMatch = resolverMatch;
-  return {
-    version: request.version,
-    versioningScheme: scheme,
-    resolverMatch,
-    reverse: (viewname, options = {}) =>
-      reverse(viewname, isPlainObject(options) ? { ...options, request } : options),
-    handler: answering.handler as Handler,
-  };
+/**
+ * The UrlConf keyword arguments of a route from a framework's decoded parameters: those of the route only,
+ * absent optional ones left out, a wildcard's segments (Express gives an array) joined with `/`.
+ */
+export function kwargsFromParams(
+  params: Readonly<Record<string, unknown>>,
+  names: readonly string[],
+): Record<string, string> {
+  const kwargs: Record<string, string> = {};
+  for (const name of names) {
+    const given = Object.hasOwn(params, name) ? params[name] : undefined;
+    const value = Array.isArray(given) ? given.join('/') : given;
+    if (typeof value !== 'string') continue;
+    // Assigning `__proto__` would set the prototype; the parameter must be an own property like any other.
+    if (name === '__proto__')
+      Object.defineProperty(kwargs, name, { value, enumerable: true, writable: true, configurable: true });
+    else kwargs[name] = value;
+  }
+  return kwargs;
 }
 
-/** Puts the result of versioning on a framework's request object (Express, Fastify, node:http). */
-export function exposeOn(request: object, versioning: VersioningVariables): void {
-  // Four stores rather than Object.assign(): the request objects are large and this runs on every request.
-  const target = request as { -readonly [K in keyof VersioningVariables]: VersioningVariables[K] };
-  target.version = versioning.version;
-  target.versioningScheme = versioning.versioningScheme;
-  target.resolverMatch = versioning.resolverMatch;
-  target.reverse = versioning.reverse;
+/** The reason `scheme` cannot version `route`, if it cannot. */
+function schemeProblem(route: FlatRoute, scheme: BaseVersioning | null): string | null {
+  if (!(scheme instanceof URLPathVersioning)) return null;
+  const param = route.params.find((candidate) => candidate.name === scheme.versionParam);
+  if (param?.kind === 'param') return null;
+  const name = JSON.stringify(scheme.versionParam);
+  return param === undefined
+    ? `route ${JSON.stringify(route.pattern)} is versioned by ${scheme.constructor.name}, which reads the version from its parameter ${name}, but its pattern has none; add ":${scheme.versionParam}" to it or give it another versioning`
+    : `route ${JSON.stringify(route.pattern)} is versioned by ${scheme.constructor.name}, which reads the version from its parameter ${name}, but that is a wildcard; make it a ":${scheme.versionParam}" parameter`;
+}
+
+/** `scheme.responseMediaType` when it has one (`MediaTypeVersioning`, `CompositeVersioning`), bound; else `null`. */
+function responseMediaTypeOf(scheme: BaseVersioning | null): MountedRoute<unknown>['responseMediaType'] {
+  const read: unknown = (scheme as { responseMediaType?: unknown } | null)?.responseMediaType;
+  return typeof read === 'function'
+    ? (request) => (read as (request: VersioningRequest) => string | null).call(scheme, request)
+    : null;
+}
+
+/** Whether a `Content-Type` value (as a framework reports it) is plain JSON, which a vendor type may replace. */
+export function isJsonType(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^application\/json[\t ]*(?:;|$)/i.test(contentType);
 }
 
 /**
- * Checks an adapter's arguments and lists what to register: every route of `urlconf`, in order, under each path its
- * pattern becomes in `dialect`, with what versions a request routed there. `extraOptions` are the adapter's own keys.
+ * Makes a node:http response (Express's too) go out with `mediaType` instead of a JSON `Content-Type`, whether set
+ * with `setHeader()` before the head is written or given to `writeHead()` as an object.
+ */
+export function sendJsonAs(res: ServerResponse, mediaType: string): void {
+  // Read off the prototype chain, so that the replacement below calls what the response had.
+  const writeHead = Reflect.get(res, 'writeHead') as (...args: unknown[]) => ServerResponse;
+  const replaced = function (this: ServerResponse, ...args: unknown[]): ServerResponse {
+    if (isJsonType(this.getHeader('content-type'))) this.setHeader('content-type', mediaType);
+    const at = args.findIndex((arg, index) => index > 0 && isPlainObject(arg));
+    const headers = at === -1 ? undefined : (args[at] as Record<string, unknown>);
+    if (headers !== undefined) {
+      for (const name of Object.keys(headers)) {
+        if (name.toLowerCase() === 'content-type' && isJsonType(headers[name])) {
+          args[at] = { ...headers, [name]: mediaType };
+        }
+      }
+    }
+    return writeHead.apply(this, args);
+  };
+  Reflect.set(res, 'writeHead', replaced);
+}
+
+/** How mounting reads the script prefix of a request: from the context the adapter passes (a string by default). */
+export type PrefixReader = (context: unknown) => string;
+
+const prefixIsContext: PrefixReader = (context) => context as string;
+
+/**
+ * Checks an adapter's arguments and works out, once, what every route of `urlconf` needs: the paths to register in
+ * `dialect`, its scheme and `Vary`, where its requests find their match and script prefix (`prefixOf` the
+ * context the adapter passes). Throws a `TypeError` naming the adapter, and the route when it is one's fault.
+ * `extraOptions` are the adapter's own option names.
  */
 export function mountRoutes<Handler>(
-  where: string,
+  framework: Framework,
   urlconf: UrlConf,
   options: AdapterOptions,
   dialect: RouteDialect,
-  extraOptions: readonly string[] = [],
-): Mount<Handler>[] {
+  {
+    extraOptions = [],
+    prefixOf = prefixIsContext,
+  }: { extraOptions?: readonly string[]; prefixOf?: PrefixReader } = {},
+): Mounted<Handler> {
+  const where = `${frameworkNames[framework]} versioned(urlconf, options)`;
   if (!(urlconf instanceof UrlConf)) {
     throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
   }
@@ -164,47 +290,192 @@ export function mountRoutes<Handler>(
       `${where}: options.scheme must be a versioning scheme (such as new URLPathVersioning()) or null, got ${describe(options.scheme)}`,
     );
   }
-  const { allowedHosts, trustProxy, renderers } = options;
+  const { allowedHosts, trustProxy, renderers, problems = false } = options;
+  if (typeof problems !== 'boolean') {
+    throw new TypeError(`${where}: options.problems must be a boolean, got ${describe(problems)}`);
+  }
   // Checked once here, so that a mistake fails now rather than on every request.
-  const makeRequest = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
-  const routes = [...urlconf.routes()].map((route) => {
+  const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
+  const routes = [...urlconf.routes()].map((route): Omit<MountedRoute<Handler>, 'lifecycle'> => {
+    const fail = (why: string): never => {
+      throw new TypeError(`${where}: ${why}`);
+    };
     if (typeof route.handler !== 'function') {
-      throw new TypeError(
-        `${where}: the handler of route ${JSON.stringify(route.pattern)} must be a function, got ${describe(route.handler)}`,
+      fail(
+        `the handler of route ${JSON.stringify(route.pattern)} must be a function, got ${describe(route.handler)}`,
       );
     }
-    return { route, scheme: route.versioning === undefined ? options.scheme : route.versioning };
-  });
-  const lifecycles = compileLifecycle(where, options, routes);
-  return routes.flatMap(({ route, scheme }, index) => {
-    const lifecycle = lifecycles[index] as RouteLifecycle;
-    const vary = (scheme?.varyHeaders ?? []).join(', ');
-    return translateRoute(route, dialect).map(({ path, params }): Mount<Handler> => ({
+    const declared = declaredFor.get(route.handler as object);
+    if (declared !== undefined && declared !== framework) {
+      fail(
+        `the handler of route ${JSON.stringify(route.pattern)} was declared with path() of @restdash/versioning/${declared}, so it is a ${declared} handler; declare it with path() of @restdash/versioning/${framework}`,
+      );
+    }
+    const scheme = route.versioning === undefined ? options.scheme : route.versioning;
+    const problem = schemeProblem(route, scheme);
+    if (problem !== null) fail(problem);
+    let paths;
+    try {
+      paths = translateRoute(route, dialect).map(({ path, wildcard }) => ({ path, wildcard }));
+    } catch (error) {
+      throw new TypeError(`${where}: ${(error as Error).message}`, { cause: error });
+    }
+    const names = route.params.map((param) => param.name);
+    const hasWildcard = route.params.some((param) => param.kind === 'wildcard');
+    return {
       route,
-      path,
+      paths,
       methods: route.methods,
       handler: route.handler as Handler,
-      vary,
-      paramKeys: params.map(({ key }) => key),
-      matchOf: (values) => resolverMatchOf(route, kwargsFromParams(values, params)),
-      version: (input, match, setHeader) =>
-        versionRequest(makeRequest(input), match, route, scheme, lifecycle, setHeader),
-      problem: (error, acceptLanguage) => renderProblem(error, acceptLanguage, vary),
-    }));
+      scheme,
+      vary: scheme === null ? [] : Object.freeze([...scheme.varyHeaders]),
+      hasParams: names.length > 0,
+      responseMediaType: responseMediaTypeOf(scheme),
+      kwargsOf: hasWildcard
+        ? (params) => kwargsFromParams(params as Record<string, unknown>, names)
+        : (params) => params as Record<string, string>,
+      source: {
+        matchOf: (params) =>
+          resolverMatchOf(route, kwargsFromParams(params as Record<string, unknown>, names)),
+        prefixOf,
+      },
+      requests,
+    };
   });
+  const lifecycles = compileLifecycle(where, options, routes);
+  return {
+    routes: routes.map((mounted, index) => ({ ...mounted, lifecycle: lifecycles[index] as RouteLifecycle })),
+    problems,
+  };
+}
+
+const noArgs: readonly string[] = Object.freeze([]);
+
+/**
+ * Versions `request`, which the framework routed to `mounted` with `kwargs`: checks its host (like Django's
+ * CommonMiddleware, on every route, version-neutral ones too), then lets the route's scheme determine its version,
+ * through the route's lifecycle, which puts its headers on the response with `setHeader`. Returns the handler that
+ * answers: the route's, or that of a later route of the same URL whose `since`/`until` hold the version.
+ * Throws an `APIException` for a disallowed host, a version that is not allowed, past its sunset or outside the
+ * route's `since`/`until`, or an `Accept` nothing satisfies.
+ */
+export function versionRequest<Handler>(
+  mounted: MountedRoute<Handler>,
+  request: VersioningRequest,
+  kwargs: Readonly<Record<string, string | undefined>>,
+  setHeader: SetHeader,
+): Handler {
+  const answering = mounted.lifecycle.admit(
+    request,
+    () => {
+      request.getHost();
+      const { scheme } = mounted;
+      if (scheme === null) return;
+      request.versioningScheme = scheme;
+      request.version = scheme.determineVersion(request, noArgs, kwargs);
+    },
+    setHeader,
+  );
+  if (answering === mounted.route) return mounted.handler;
+  // Another route of the same pattern answers this version: same parameters, its own names.
+  request.resolverMatch = resolverMatchOf(answering, (request.resolverMatch as ResolverMatch).kwargs);
+  return answering.handler as Handler;
+}
+
+/** `request`'s bound `reverse()`: absolute URLs that carry its version. */
+export function reverseFor(request: VersioningRequest): VersioningVariables['reverse'] {
+  return (viewname, options = {}) =>
+    reverse(viewname, isPlainObject(options) ? { ...options, request } : options);
 }
 
 /**
+ * A request's {@link ResolverMatch} for adapters that must hand over a value: its fields are worked out from the
+ * route and the framework's parameters when one is first read.
+ */
+export class LazyResolverMatch implements ResolverMatch {
+  readonly #request: VersioningRequest;
+
+  constructor(request: VersioningRequest) {
+    this.#request = request;
+  }
+
+  get #match(): ResolverMatch {
+    return this.#request.resolverMatch as ResolverMatch;
+  }
+
+  get route(): string {
+    return this.#match.route;
+  }
+
+  get urlName(): string | null {
+    return this.#match.urlName;
+  }
+
+  get namespace(): string {
+    return this.#match.namespace;
+  }
+
+  get namespaces(): readonly string[] {
+    return this.#match.namespaces;
+  }
+
+  get viewName(): string {
+    return this.#match.viewName;
+  }
+
+  get args(): readonly string[] {
+    return this.#match.args;
+  }
+
+  get kwargs(): Readonly<Record<string, string>> {
+    return this.#match.kwargs;
+  }
+
+  get handler(): unknown {
+    return this.#match.handler;
+  }
+
+  /** The match as a plain object, for `JSON.stringify()` and logs. */
+  toJSON(): ResolverMatch {
+    return this.#match;
+  }
+}
+
+/** Puts the members of `request` on a framework's request object (Express, node:http). */
+export function exposeOn(target: object, request: VersioningRequest): void {
+  // Four stores rather than a loop over versioningMembers: this runs on every request.
+  const members = target as { -readonly [K in keyof VersioningVariables]: VersioningVariables[K] };
+  members.version = request.version;
+  members.versioningScheme = request.versioningScheme;
+  members.resolverMatch = new LazyResolverMatch(request);
+  members.reverse = reverseFor(request);
+}
+
+/** An error rendered as an RFC 9457 `application/problem+json` response. */
+export interface Problem {
+  readonly status: number;
+  /** Every header but `Vary`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The fields to append to the response's `Vary` (never to replace it with). */
+  readonly vary: readonly string[];
+  readonly body: string;
+}
+
+const varyLanguage: readonly string[] = Object.freeze(['Accept-Language']);
+
+/**
  * The problem+json response for `error`: its detail in the language `Accept-Language` asks for (English when none
- * fits), `Content-Language` and `Vary: Accept-Language` when the detail is translatable, and `Vary: <vary>`.
+ * fits), `Content-Language` and `Vary: Accept-Language` when the detail is translatable, and `vary` (the route's
+ * scheme's headers) in `Vary` too. `X-Content-Type-Options: nosniff`, as the body quotes what the client sent.
  */
 export function renderProblem(
   error: APIException,
   acceptLanguage: string | null | undefined,
-  vary: string,
+  vary: readonly string[] = [],
 ): Problem {
   const translatable = error.detail instanceof LazyString;
   const asked = languageFromAcceptLanguage(acceptLanguage, supportedLanguages()) ?? 'en';
+  // RFC 9457 extension members (the lifecycle's `supportedVersions`) join the body.
   const members = problemMembers(error);
   const render = (language: string): string =>
     withLanguage(language, () =>
@@ -213,14 +484,14 @@ export function renderProblem(
   const body = render(asked);
   // A message the catalog lacks comes out in English, and the header must say so.
   const language = asked !== 'en' && body === render('en') ? 'en' : asked;
-  const varies = [...(vary === '' ? [] : [vary]), ...(translatable ? ['Accept-Language'] : [])].join(', ');
   return {
     status: error.statusCode,
     headers: {
       'content-type': 'application/problem+json',
       ...(translatable ? { 'content-language': language } : {}),
-      ...(varies === '' ? {} : { vary: varies }),
+      'x-content-type-options': 'nosniff',
     },
+    vary: translatable ? [...vary, ...varyLanguage] : vary,
     body,
   };
 }
@@ -235,45 +506,68 @@ export function appendField(current: unknown, value: string): string {
   return text === '' ? value : `${text}, ${value}`;
 }
 
-/** A `Vary` value with each of `fields` (comma-separated) added, unless it is there already (case-insensitively) or the value is `*`. */
-export function appendVary(current: unknown, fields: string): string {
+/**
+ * The `Vary` value `current` (a header value, several, or nothing) with `fields` appended, each unless it is there
+ * already (case-insensitively) or the value is `*`. Every adapter appends with it, on success and error alike.
+ */
+export function appendVary(current: unknown, fields: readonly string[]): string {
   let text = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
-  if (text === fields) return text;
-  if (text.trim() === '') return fields;
-  const present = text.split(',').map((entry) => entry.trim().toLowerCase());
-  if (present.includes('*')) return text;
-  for (const field of fields.split(',')) {
-    const name = field.trim();
-    if (name === '' || present.includes(name.toLowerCase())) continue;
-    present.push(name.toLowerCase());
-    text = `${text}, ${name}`;
+  for (const field of fields) {
+    if (text.trim() === '') {
+      text = field;
+      continue;
+    }
+    if (text === field) continue;
+    const present = text.split(',').map((entry) => entry.trim().toLowerCase());
+    if (present.includes('*') || present.includes(field.toLowerCase())) continue;
+    text = `${text}, ${field}`;
   }
   return text;
 }
 
 /**
- * Runs `fn`; an `APIException` it throws or its promise rejects with becomes `onProblem(error)`. Any other error
- * propagates untouched, so it reaches the framework's own error handling.
+ * The answer to a request no route of `routes` serves with its method: a 405 `MethodNotAllowed` with the methods
+ * of the routes matching `path` (percent-encoded, without the mount point), or when none does a 404 `NotFound` (a
+ * 400 `ParseError` for a malformed percent-escape in it).
  */
-export function catchProblems<T, P>(
-  fn: () => T,
-  onProblem: (error: APIException) => P,
-): T | P | Promise<Awaited<T> | P> {
-  let result: T;
-  try {
-    result = fn();
-  } catch (error) {
-    return answerProblem(error, onProblem);
+export function unrouted(
+  routes: readonly MountedRoute<unknown>[],
+  path: string,
+  method: string,
+): APIException {
+  const allowed = new Set<string>();
+  for (const { route, methods } of routes) {
+    if (methods === null || !route.regexp.test(path)) continue;
+    for (const name of methods) allowed.add(name);
   }
-  if (!(result instanceof Promise)) return result;
-  return result.then(
-    (value: Awaited<T>) => value,
-    (error: unknown) => answerProblem(error, onProblem),
-  );
+  return allowed.size > 0 ? new MethodNotAllowed(method, [...allowed]) : unroutablePath(path);
+}
+
+/** The `Allow` header of a problem, when it is a 405. */
+export function allowOf(error: APIException): Readonly<Record<string, string>> {
+  return error instanceof MethodNotAllowed ? { allow: error.allowed.join(', ') } : {};
+}
+
+/** The path of a request target (`/a/b?c` → `/a/b`). */
+export function pathOf(target: string): string {
+  const mark = target.search(/[?#]/);
+  return mark === -1 ? target : target.slice(0, mark);
+}
+
+/** Decodes a wildcard's captured segments; `null` for a malformed escape. */
+export function decodeWildcard(raw: string): string | null {
+  if (!raw.includes('%')) return raw;
+  const segments: string[] = [];
+  for (const segment of raw.split('/')) {
+    const decoded = decodeSegment(segment);
+    if (decoded === null) return null;
+    segments.push(decoded);
+  }
+  return segments.join('/');
 }
 
 /** `onProblem(error)` for an `APIException`; any other error is thrown again. */
-function answerProblem<P>(error: unknown, onProblem: (error: APIException) => P): P {
+export function answerProblem<P>(error: unknown, onProblem: (error: APIException) => P): P {
   if (isAPIException(error)) return onProblem(error);
   throw error;
 }

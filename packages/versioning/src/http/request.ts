@@ -33,9 +33,15 @@ export interface CreateRequestOptions {
    * @default ['application/json']
    */
   readonly renderers?: readonly string[] | undefined;
+  /**
+   * The path the application is mounted under (Django's script prefix, `SCRIPT_NAME`): reversal puts it in front
+   * of the paths it builds, and `resolverMatch` resolves the path after it. A trailing slash is dropped.
+   * @default ''
+   */
+  readonly scriptPrefix?: string | undefined;
 }
 
-const optionNames = ['urlconf', 'allowedHosts', 'trustProxy', 'renderers'] as const;
+const optionNames = ['urlconf', 'allowedHosts', 'trustProxy', 'renderers', 'scriptPrefix'] as const;
 const headerName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** The options of {@link createRequest}, checked, as every request made with them shares them. */
@@ -44,6 +50,7 @@ interface RequestSettings {
   readonly hosts: AllowedHosts;
   readonly trustProxy: boolean;
   readonly renderers: ReturnType<typeof parseRenderers>;
+  readonly scriptPrefix: string;
 }
 
 const defaultHosts = new AllowedHosts(defaultAllowedHosts);
@@ -53,7 +60,7 @@ function checkSettings(where: string, options: unknown): RequestSettings {
   if (!isPlainObject(options))
     throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
   checkKnownKeys(where, options, optionNames);
-  const { urlconf, allowedHosts, trustProxy, renderers } = options as CreateRequestOptions;
+  const { urlconf, allowedHosts, trustProxy, renderers, scriptPrefix } = options as CreateRequestOptions;
   if (urlconf !== undefined && urlconf !== null && !(urlconf instanceof UrlConf)) {
     throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
   }
@@ -66,7 +73,31 @@ function checkSettings(where: string, options: unknown): RequestSettings {
       allowedHosts === undefined ? defaultHosts : new AllowedHosts(checkAllowedHosts(where, allowedHosts)),
     trustProxy: trustProxy ?? false,
     renderers: renderers === undefined ? defaultRenderers : parseRenderers(where, renderers),
+    scriptPrefix: scriptPrefix === undefined ? '' : checkScriptPrefix(where, scriptPrefix),
   };
+}
+
+/** A script prefix without its trailing slashes; a `TypeError` naming `where` unless it is `''` or starts with `/`. */
+export function checkScriptPrefix(where: string, prefix: unknown): string {
+  if (typeof prefix !== 'string' || (prefix !== '' && !prefix.startsWith('/'))) {
+    throw new TypeError(
+      `${where}: scriptPrefix must be "" or a path starting with "/", got ${describe(prefix)}`,
+    );
+  }
+  let end = prefix.length;
+  while (end > 0 && prefix[end - 1] === '/') end--;
+  return prefix.slice(0, end);
+}
+
+/**
+ * Where a request an adapter makes finds its route match and its script prefix, when they are first read: the
+ * framework matched the route, so neither is worked out unless a handler asks.
+ */
+export interface RouteSource {
+  /** The match of the route for the parameters the framework captured. */
+  matchOf(params: unknown): ResolverMatch;
+  /** The script prefix, from the framework's request or context. */
+  prefixOf(context: unknown): string;
 }
 
 /**
@@ -113,6 +144,27 @@ class HeaderReader {
   }
 }
 
+const needsDecoding = /[%+]/;
+
+/**
+ * The last value of `name` in a query string with nothing to decode (no `%`, no `+`): what URLSearchParams would
+ * give, read without parsing the rest.
+ */
+function lastValue(query: string, name: string): string | null {
+  let found: string | null = null;
+  for (let start = 0; start <= query.length;) {
+    let end = query.indexOf('&', start);
+    if (end === -1) end = query.length;
+    const equals = query.indexOf('=', start);
+    const keyEnd = equals === -1 || equals > end ? end : equals;
+    if (keyEnd - start === name.length && query.startsWith(name, start) && end > start) {
+      found = keyEnd === end ? '' : query.slice(keyEnd + 1, end);
+    }
+    start = end + 1;
+  }
+  return found;
+}
+
 /** `request.queryParams`: parsed on first use; a repeated key keeps its last value like Django's QueryDict.get(). */
 class QueryReader {
   readonly #query: string;
@@ -126,6 +178,8 @@ class QueryReader {
     if (typeof name !== 'string') {
       throw new TypeError(`queryParams.get(name): expected a string, got ${describe(name)}`);
     }
+    // Read raw, a `?` the query starts with stays part of the first key, as parseQueryString keeps it.
+    if (this.#values === undefined && !needsDecoding.test(this.#query)) return lastValue(this.#query, name);
     this.#values ??= new Map(parseQueryString(this.#query));
     return this.#values.get(name) ?? null;
   }
@@ -146,9 +200,16 @@ abstract class HttpRequest implements VersioningRequest {
   #accepted: string | undefined;
   #notAcceptable: { readonly error: unknown } | undefined;
   #resolverMatch: ResolverMatch | null | undefined;
+  #scriptPrefix: string | undefined;
+  readonly #source: RouteSource | null;
+  readonly #params: unknown;
+  readonly #context: unknown;
 
-  constructor(settings: RequestSettings) {
+  constructor(settings: RequestSettings, source: RouteSource | null, params: unknown, context: unknown) {
     this.#settings = settings;
+    this.#source = source;
+    this.#params = params;
+    this.#context = context;
   }
 
   abstract get method(): string;
@@ -194,12 +255,31 @@ abstract class HttpRequest implements VersioningRequest {
     this.#accepted = value;
   }
 
-  /** Resolved from the path against `urlconf` on first read (`null` without one); writable. */
+  /** The mount point reversal prepends; an adapter's request reads it from the framework when first asked. */
+  get scriptPrefix(): string {
+    return (this.#scriptPrefix ??=
+      this.#source === null ? this.#settings.scriptPrefix : this.#source.prefixOf(this.#context));
+  }
+
+  /**
+   * Resolved from the path after `scriptPrefix` against `urlconf` on first read (`null` without one, or for a path
+   * outside the prefix); an adapter's request has the route the framework matched. Writable.
+   */
   get resolverMatch(): ResolverMatch | null {
     if (this.#resolverMatch === undefined) {
-      this.#resolverMatch = this.urlconf === null ? null : this.urlconf.resolve(this.path);
+      this.#resolverMatch = this.#source !== null ? this.#source.matchOf(this.#params) : this.#resolve();
     }
     return this.#resolverMatch;
+  }
+
+  #resolve(): ResolverMatch | null {
+    const { urlconf } = this;
+    if (urlconf === null) return null;
+    const prefix = this.scriptPrefix;
+    const path = this.path;
+    if (prefix === '') return urlconf.resolve(path);
+    if (!path.startsWith(prefix) || (path.length > prefix.length && path[prefix.length] !== '/')) return null;
+    return urlconf.resolve(path.length === prefix.length ? '/' : path.slice(prefix.length));
   }
 
   set resolverMatch(value: ResolverMatch | null) {
@@ -255,15 +335,26 @@ abstract class HttpRequest implements VersioningRequest {
   }
 }
 
-/** A fetch `Request` (Hono, Deno, Bun, workers); its URL is parsed only when a part of it is read. */
+/**
+ * A fetch `Request` (Hono, Deno, Bun, workers). Its `url` is a serialized absolute URL, so its parts are cut out of
+ * the string when first read, without parsing it again.
+ */
 class FetchRequest extends HttpRequest {
   readonly #input: Request;
   readonly #href: string;
   readonly #headers: Headers;
-  #url: URL | undefined;
+  #parts: { readonly path: string; readonly query: string; readonly authority: string } | undefined;
 
-  constructor(input: Request, href: string, headers: Headers, settings: RequestSettings) {
-    super(settings);
+  constructor(
+    input: Request,
+    href: string,
+    headers: Headers,
+    settings: RequestSettings,
+    source: RouteSource | null,
+    params: unknown,
+    context: unknown,
+  ) {
+    super(settings, source, params, context);
     this.#input = input;
     this.#href = href;
     this.#headers = headers;
@@ -273,16 +364,31 @@ class FetchRequest extends HttpRequest {
     return this.#input.method;
   }
 
-  get #parsed(): URL {
-    return (this.#url ??= new URL(this.#href));
+  get #split(): { readonly path: string; readonly query: string; readonly authority: string } {
+    if (this.#parts === undefined) {
+      const href = this.#href;
+      const start = href.indexOf('//') + 2;
+      let pathStart = start;
+      while (pathStart < href.length && !'/?#'.includes(href.charAt(pathStart))) pathStart++;
+      const hash = href.indexOf('#', pathStart);
+      const end = hash === -1 ? href.length : hash;
+      const mark = href.indexOf('?', pathStart);
+      const pathEnd = mark === -1 || mark > end ? end : mark;
+      this.#parts = {
+        path: pathStart === pathEnd ? '/' : href.slice(pathStart, pathEnd),
+        query: pathEnd === end ? '' : href.slice(pathEnd + 1, end),
+        authority: href.slice(start, pathStart),
+      };
+    }
+    return this.#parts;
   }
 
   get path(): string {
-    return this.#parsed.pathname;
+    return this.#split.path;
   }
 
   get rawQuery(): string {
-    return this.#parsed.search.slice(1);
+    return this.#split.query;
   }
 
   header(lowerCaseName: string): string | null {
@@ -290,11 +396,11 @@ class FetchRequest extends HttpRequest {
   }
 
   protected get connectionScheme(): string {
-    return this.#parsed.protocol.slice(0, -1);
+    return this.#href.startsWith('https:') ? 'https' : 'http';
   }
 
   protected get fallbackHost(): string {
-    return this.#parsed.host;
+    return this.#split.authority;
   }
 }
 
@@ -310,8 +416,11 @@ class NodeRequest extends HttpRequest {
     target: string,
     headers: IncomingHttpHeaders,
     settings: RequestSettings,
+    source: RouteSource | null,
+    params: unknown,
+    context: unknown,
   ) {
-    super(settings);
+    super(settings, source, params, context);
     this.#input = input;
     this.#target = target;
     this.#headers = headers;
@@ -380,6 +489,25 @@ export type UnparsedUrlError = (input: Request) => Error;
 const relativeUrl: UnparsedUrlError = (input) =>
   new TypeError(`createRequest(input): the Request's url must be absolute, got ${describe(input.url)}`);
 
+/** What makes the {@link VersioningRequest}s of one set of options; checked once, shared by every request. */
+export interface RequestFactory {
+  /** A request over `input`, of either kind, told apart by its shape. */
+  (input: Request | IncomingMessage): VersioningRequest;
+  /**
+   * An adapter's request over a node:http `IncomingMessage` whose path and query are `target` (Express's
+   * `originalUrl`), its route match and script prefix read from `source` when first asked for.
+   */
+  node(
+    input: IncomingMessage,
+    target: string,
+    source: RouteSource,
+    params: unknown,
+    context: unknown,
+  ): VersioningRequest;
+  /** An adapter's request over a fetch `Request`, as {@link RequestFactory.node}. */
+  fetch(input: Request, source: RouteSource, params: unknown, context: unknown): VersioningRequest;
+}
+
 /**
  * Checks `options` once and returns what makes a {@link VersioningRequest} of each input with them: the
  * adapters' `createRequest()`, for many requests. `where` names the caller in errors; `unparsedUrl` builds what
@@ -389,24 +517,48 @@ export function requestFactory(
   where: string,
   options: CreateRequestOptions,
   unparsedUrl: UnparsedUrlError = relativeUrl,
-): (input: Request | IncomingMessage) => VersioningRequest {
+): RequestFactory {
   const settings = checkSettings(where, options);
-  return (input) => {
+  const fetchRequest = (
+    input: Request,
+    url: string,
+    headers: Headers,
+    source: RouteSource | null,
+    params: unknown,
+    context: unknown,
+  ): VersioningRequest => {
+    if (!isParseableUrl(url)) throw unparsedUrl(input);
+    return new FetchRequest(input, url, headers, settings, source, params, context);
+  };
+  const make = (input: Request | IncomingMessage): VersioningRequest => {
     // Told apart by their shape, each property read once: on a framework's request every read can be costly.
     const { url, headers } = (typeof input === 'object' && input !== null ? input : {}) as Partial<
       Request | IncomingMessage
     >;
     if (typeof url === 'string' && typeof headers === 'object' && headers !== null) {
       if (typeof (headers as Partial<Headers>).get === 'function') {
-        if (!isParseableUrl(url)) throw unparsedUrl(input as Request);
-        return new FetchRequest(input as Request, url, headers as Headers, settings);
+        return fetchRequest(input as Request, url, headers as Headers, null, undefined, undefined);
       }
-      return new NodeRequest(input as IncomingMessage, url, headers as IncomingHttpHeaders, settings);
+      return new NodeRequest(
+        input as IncomingMessage,
+        url,
+        headers as IncomingHttpHeaders,
+        settings,
+        null,
+        undefined,
+        undefined,
+      );
     }
     throw new TypeError(
       `${where}: input must be a fetch Request or a node:http IncomingMessage, got ${describe(input)}`,
     );
   };
+  return Object.assign(make, {
+    node: (input: IncomingMessage, target: string, source: RouteSource, params: unknown, context: unknown) =>
+      new NodeRequest(input, target, input.headers, settings, source, params, context),
+    fetch: (input: Request, source: RouteSource, params: unknown, context: unknown) =>
+      fetchRequest(input, input.url, input.headers, source, params, context),
+  });
 }
 
 /**

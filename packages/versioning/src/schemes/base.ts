@@ -35,6 +35,44 @@ export type VersionOf<Scheme> = Scheme extends BaseVersioning<infer V> ? V : str
 const optionNames = ['defaultVersion', 'allowedVersions', 'versionParam'] as const;
 const noHeaders: readonly string[] = Object.freeze([]);
 
+/** What a scheme compiles from its version attributes, for the checks it makes on every request. */
+export interface CompiledVersions {
+  readonly defaultVersion: string | null;
+  /** The allowed versions; `null` when every version is allowed. */
+  readonly allowed: ReadonlySet<string | null> | null;
+  readonly versionParam: string;
+}
+
+/** The compiled attributes each class declares, by its prototype. */
+const compiledNames = new Map<object, readonly string[]>();
+let readAttribute: (scheme: BaseVersioning, name: string) => unknown;
+let assignAttribute: (scheme: BaseVersioning, name: string, value: unknown) => void;
+
+/**
+ * Makes `names` compiled attributes of `Class`: public, mutable properties (accessors on its prototype) whose
+ * assignment makes every instance compile its attributes again, and check them, the next time it is used. A
+ * subclass may still set them with a field initializer: the first compilation takes such a value over.
+ */
+export function defineCompiledAttributes(
+  Class: abstract new (...args: never[]) => BaseVersioning,
+  names: readonly string[],
+): void {
+  const proto = Class.prototype as object;
+  compiledNames.set(proto, Object.freeze([...names]));
+  for (const name of names) {
+    Object.defineProperty(proto, name, {
+      configurable: true,
+      enumerable: true,
+      get(this: BaseVersioning) {
+        return readAttribute(this, name);
+      },
+      set(this: BaseVersioning, value: unknown) {
+        assignAttribute(this, name, value);
+      },
+    });
+  }
+}
+
 /** The request's version when `options` names a request that has one, else `null`. */
 export function requestVersion(options: ReverseOptions): string | null {
   // Malformed options are reported by the generic reversal; here they simply carry no version.
@@ -48,6 +86,10 @@ export function requestVersion(options: ReverseOptions): string | null {
  * `versionParam`, decides `isAllowedVersion()` and builds URLs with `reverse()`. Subclasses implement
  * `determineVersion()`; a subclass may pin any attribute with a field initializer, which wins over the
  * options.
+ *
+ * The attributes are public and may be reassigned at any time (DRF parity). What the per-request checks need is
+ * compiled from them once, and again only after one was assigned: a value that is not valid is reported (as a
+ * `TypeError` naming it) the next time the scheme is used, never re-checked on the requests after that.
  * @example
  * class HeaderVersioning extends BaseVersioning {
  *   override allowedVersions = ['1', '2'];
@@ -57,13 +99,24 @@ export function requestVersion(options: ReverseOptions): string | null {
  * }
  */
 export class BaseVersioning<V extends string = string> {
+  static {
+    readAttribute = (scheme, name) => scheme.#attributes[name];
+    assignAttribute = (scheme, name, value) => {
+      // A copy, frozen, so that the only way to change the versions is an assignment, which recompiles.
+      scheme.#attributes[name] =
+        name === 'allowedVersions' && Array.isArray(value) ? Object.freeze([...(value as unknown[])]) : value;
+      scheme.#compiled = undefined;
+    };
+  }
+
   /** Version used when the request carries none. */
-  defaultVersion: V | null;
-  /** Permitted versions; `null` or empty allows every version. */
-  allowedVersions: readonly (V | null)[] | null;
+  declare defaultVersion: V | null;
+  /** Permitted versions; `null` or empty allows every version. Assigned arrays are copied and frozen. */
+  declare allowedVersions: readonly (V | null)[] | null;
   /** Name of the parameter that carries the version. */
-  versionParam: string;
-  #checked: Pick<BaseVersioning<V>, 'defaultVersion' | 'allowedVersions' | 'versionParam'> | undefined;
+  declare versionParam: string;
+  readonly #attributes: Record<string, unknown> = {};
+  #compiled: CompiledVersions | undefined;
 
   /**
    * Request headers the version is read from: every response of a route versioned by this scheme carries
@@ -97,7 +150,7 @@ export class BaseVersioning<V extends string = string> {
     this.allowedVersions =
       allowedVersions === undefined
         ? (settings.allowedVersions as readonly (V | null)[] | null)
-        : allowedVersions && Object.freeze([...allowedVersions]);
+        : allowedVersions;
     this.versionParam = versionParam ?? settings.versionParam;
   }
 
@@ -128,29 +181,49 @@ export class BaseVersioning<V extends string = string> {
    * object keys).
    */
   isAllowedVersion(version: string | null | undefined): boolean {
-    this.checkAttributes();
-    const allowed: readonly (string | null)[] | null = this.allowedVersions;
-    if (allowed === null || allowed === undefined || allowed.length === 0) return true;
-    if (version !== null && version !== undefined && version === this.defaultVersion) return true;
-    return allowed.includes(version ?? null);
+    const { allowed, defaultVersion } = this.#compiled ?? this.#compile();
+    if (allowed === null) return true;
+    if (version !== null && version !== undefined && version === defaultVersion) return true;
+    return allowed.has(version ?? null);
   }
 
-  /** Re-checks the attributes, which callers and subclasses may have reassigned since construction. */
+  /** The compiled attributes: compiled, and checked, again when one of them has been assigned since last time. */
+  protected compiled(): CompiledVersions {
+    return this.#compiled ?? this.#compile();
+  }
+
+  /** Checks the attributes now (they are checked when the scheme is next used anyway). */
   protected checkAttributes(): void {
-    const { defaultVersion, allowedVersions, versionParam } = this;
-    // Values checked before need no second check, unless the array can have changed in place (not frozen).
-    const checked = this.#checked;
-    if (
-      checked !== undefined &&
-      checked.defaultVersion === defaultVersion &&
-      checked.allowedVersions === allowedVersions &&
-      checked.versionParam === versionParam &&
-      (allowedVersions === null || Object.isFrozen(allowedVersions))
-    ) {
-      return;
+    this.compiled();
+  }
+
+  /**
+   * Checks and compiles what a subclass derives from its own compiled attributes (see
+   * {@link defineCompiledAttributes}); runs whenever the scheme compiles. Throws a `TypeError` naming a bad value.
+   */
+  protected compileAttributes(): void {}
+
+  #compile(): CompiledVersions {
+    // Values a subclass's field initializers put on the instance itself come under the accessors from now on.
+    for (let proto: object | null = Object.getPrototypeOf(this) as object; proto !== null;) {
+      for (const name of compiledNames.get(proto) ?? []) {
+        if (!Object.hasOwn(this, name)) continue;
+        const value: unknown = (this as unknown as Record<string, unknown>)[name];
+        Reflect.deleteProperty(this, name);
+        assignAttribute(this, name, value);
+      }
+      proto = Object.getPrototypeOf(proto) as object | null;
     }
-    checkVersionAttributes(this.constructor.name, this);
-    this.#checked = { defaultVersion, allowedVersions, versionParam };
+    const { defaultVersion, allowedVersions, versionParam } = this;
+    checkVersionAttributes(this.constructor.name, { defaultVersion, allowedVersions, versionParam });
+    this.compileAttributes();
+    const compiled: CompiledVersions = {
+      defaultVersion,
+      allowed: allowedVersions === null || allowedVersions.length === 0 ? null : new Set(allowedVersions),
+      versionParam,
+    };
+    this.#compiled = compiled;
+    return compiled;
   }
 
   /** Throws a `TypeError` unless `request` is an object; `where` names the method. */
@@ -162,3 +235,5 @@ export class BaseVersioning<V extends string = string> {
     }
   }
 }
+
+defineCompiledAttributes(BaseVersioning, ['defaultVersion', 'allowedVersions', 'versionParam']);

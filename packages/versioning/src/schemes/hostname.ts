@@ -4,7 +4,7 @@ import { normalizeHostName } from '../http/host.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
 import { describe } from '../urls/describe.js';
-import { BaseVersioning } from './base.js';
+import { BaseVersioning, defineCompiledAttributes, type VersioningOptions } from './base.js';
 
 const message = gettextLazy('Invalid version in hostname.');
 
@@ -21,37 +21,44 @@ export class HostNameVersioning<V extends string = string> extends BaseVersionin
   /**
    * Matched against the host name without its port, lower-cased and without a trailing dot (`V2.Example.com.`
    * is matched as `v2.example.com`); group 1 is the version. Override it for other layouts.
+   * @default /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/
    */
-  hostnameRegex: RegExp = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/;
+  declare hostnameRegex: RegExp;
   /** Detail of the `NotFound` thrown for a version that is not allowed. */
   invalidVersionMessage: LazyString = message;
 
-  #matches: BoundedCache<string | null> | undefined;
-  #matchesOf: RegExp | undefined;
+  /** The version in each host, by host, for the current `hostnameRegex`. */
+  #versions: BoundedCache<string | null> | undefined;
+
+  constructor(options: VersioningOptions<V> & { readonly allowedVersions: readonly (V | null)[] });
+  constructor(options?: VersioningOptions);
+  constructor(options?: VersioningOptions<V>) {
+    super(options);
+    this.hostnameRegex = /^([a-zA-Z0-9]+)\.[a-zA-Z0-9]+\.[a-zA-Z0-9]+$/;
+  }
 
   override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
-    const regex = this.hostnameRegex;
-    if (!(regex instanceof RegExp)) {
-      throw new TypeError(`${this.constructor.name}: hostnameRegex must be a RegExp, got ${describe(regex)}`);
-    }
-    const version = this.#versionIn(regex, request.getHost()) ?? this.defaultVersion;
+    this.checkAttributes();
+    const version =
+      (this.#versions as BoundedCache<string | null>).get(request.getHost()) ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
     // Allowed, so one of V (or the default, which is V too).
     return version as V | null;
   }
 
-  /** Group 1 of `regex` in the host's name (its port cut off), remembered per host while `regex` is in use. */
-  #versionIn(regex: RegExp, host: string): string | null {
-    if (this.#matches === undefined || this.#matchesOf !== regex) {
-      this.#matchesOf = regex;
-      this.#matches = new BoundedCache((key) => {
-        const colon = key.indexOf(':');
-        // A global or sticky regex would carry lastIndex over from the previous host.
-        regex.lastIndex = 0;
-        return regex.exec(normalizeHostName(colon === -1 ? key : key.slice(0, colon)))?.[1] ?? null;
-      });
+  protected override compileAttributes(): void {
+    const regex: unknown = this.hostnameRegex;
+    if (!(regex instanceof RegExp)) {
+      throw new TypeError(`${this.constructor.name}: hostnameRegex must be a RegExp, got ${describe(regex)}`);
     }
-    return this.#matches.get(host);
+    this.#versions = new BoundedCache((host) => {
+      const colon = host.indexOf(':');
+      // A global or sticky regex would carry lastIndex over from the previous host.
+      regex.lastIndex = 0;
+      return regex.exec(normalizeHostName(colon === -1 ? host : host.slice(0, colon)))?.[1] ?? null;
+    });
   }
 }
+
+defineCompiledAttributes(HostNameVersioning, ['hostnameRegex']);

@@ -23,7 +23,8 @@ function checkQuery(viewname: string, query: unknown): string {
 
 /**
  * The framework's generic URL reversal (DRF's `_reverse`): the path from the urlconf, `format` set as
- * `kwargs.format`, `query` appended, absolute when a request is given. Schemes' `reverse()` end here.
+ * `kwargs.format`, `query` appended, after the request's `scriptPrefix` and absolute when a request is given.
+ * Schemes' `reverse()` end here.
  * The urlconf is `options.urlconf`, else `options.request.urlconf`, else `configure({ urlconf })`.
  * @example genericReverse('users-detail', { kwargs: { pk: 1 }, format: 'json', urlconf }) // '/users/1.json'
  */
@@ -66,7 +67,10 @@ export function genericReverse(viewname: string, options: ReverseOptions = {}): 
     }
     values = { ...kwargs, format };
   }
-  let url = reverseWith(urlconf, viewname, args, values, request);
+  // Like Django's get_script_prefix(): the mount point comes before every path the urlconf knows.
+  const prefix = request?.scriptPrefix;
+  let url =
+    (typeof prefix === 'string' ? prefix : '') + reverseWith(urlconf, viewname, args, values, request);
   if (query !== undefined) {
     const search = checkQuery(viewname, query);
     if (search !== '') url += `?${search}`;

@@ -8,7 +8,9 @@ import { HostNameVersioning } from '../../src/schemes/hostname.js';
 import { NamespaceVersioning } from '../../src/schemes/namespace.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { include, path, UrlConf } from '../../src/urls/urlconf.js';
+import { path as expressPath } from '../../src/adapters/express/index.js';
+import { path as honoPath } from '../../src/adapters/hono/index.js';
+import { include, type PathOptions, type Route, UrlConf } from '../../src/urls/urlconf.js';
 import { fetchReply, inPool, rawReply, type Reply, type Served, varyFields } from './support.js';
 
 /** What every test route's handler answers: what the adapter put on the request, and a link to itself. */
@@ -16,35 +18,67 @@ export interface Echo {
   readonly version: string | null;
   readonly scheme: string | null;
   readonly viewName: string;
+  readonly route: string;
   readonly kwargs: Readonly<Record<string, string>>;
+  /** The parameters as the framework itself gives them to the handler (`req.params`, `c.req.param()`). */
+  readonly params: unknown;
   /** `reverse()` of the route's own name with its kwargs (the version left to the scheme). */
   readonly self: string | null;
 }
 
 /** The body of the echo handlers; each harness wraps it in its framework's handler. */
-export function echo(request: VersioningVariables): Echo {
+export function echo(request: VersioningVariables, params: unknown): Echo {
   const { version, versioningScheme, resolverMatch } = request;
   const { version: _version, ...kwargs } = resolverMatch.kwargs;
   return {
     version,
     scheme: versioningScheme?.constructor.name ?? null,
     viewName: resolverMatch.viewName,
+    route: resolverMatch.route,
     kwargs: resolverMatch.kwargs,
+    params,
     self: resolverMatch.urlName === null ? null : request.reverse(resolverMatch.urlName, { kwargs }),
   };
 }
 
+/** What is in front of the adapter, or around it, when a test serves it. */
+export interface ServeSetup {
+  /** Mount point: `app.use(prefix, …)`, `register(plugin, { prefix })`, `app.route(prefix, …)`. */
+  readonly prefix?: string;
+  /**
+   * Middleware in front that sets `Vary: Cookie`, then the framework's CORS middleware allowing the origin
+   * `http://app.example` (which adds `Vary: Origin`).
+   */
+  readonly upstream?: boolean;
+}
+
 /** One framework, as the contract drives it. */
 export interface AdapterHarness {
+  readonly framework: 'express' | 'fastify' | 'hono' | 'node';
+  /** The adapter's typed `path()`. */
+  readonly path: (route: string, handler: never, options?: PathOptions) => Route;
+  /** The adapter's `versioned()`. */
+  readonly versioned: (urlconf: UrlConf, options: AdapterOptions) => unknown;
   /** A handler of the framework answering 200 with the JSON {@link echo} of its request. */
-  readonly echo: unknown;
+  readonly echo: never;
   /** A handler of the framework that throws `error`. */
-  failing(error: Error): unknown;
+  failing(error: Error): never;
+  /** The framework's own value of `params.rest` for `/files/a/b%20c/d.txt` on `/files/*rest`. */
+  readonly wildcard: unknown;
+  /** A parameter name the framework's router cannot carry, if there is one. */
+  readonly uncarriableName: string | null;
+  /** Whether the framework can serve the adapter under a prefix, and one with parameters. */
+  readonly prefixes: 'none' | 'literal' | 'with parameters';
   /**
    * Serves `urlconf` through the adapter on 127.0.0.1, port 0. Errors that reach the framework's own error
    * handling (node:http: the adapter's `onError`) are pushed onto `frameworkErrors`; the answer must not reveal them.
    */
-  serve(urlconf: UrlConf, options: AdapterOptions, frameworkErrors: unknown[]): Promise<Served>;
+  serve(
+    urlconf: UrlConf,
+    options: AdapterOptions,
+    frameworkErrors: unknown[],
+    setup?: ServeSetup,
+  ): Promise<Served>;
 }
 
 const allowedHosts = ['127.0.0.1', '.example.com'];
@@ -52,6 +86,7 @@ const boom = new Error('kaboom: secret internals');
 
 /** The route table every adapter serves: each scheme, neutral routes, wildcard, optional group, odd names. */
 function contractUrlConf(h: AdapterHarness): UrlConf {
+  const path = h.path;
   const namespace = new NamespaceVersioning({ allowedVersions: ['v1', 'v2'] });
   const query = new QueryParameterVersioning({ defaultVersion: '1.0', allowedVersions: ['1.0', '2.0'] });
   const host = new HostNameVersioning({ defaultVersion: 'v1', allowedVersions: ['v1', 'v2'] });
@@ -71,7 +106,7 @@ function contractUrlConf(h: AdapterHarness): UrlConf {
     path('/health/', h.echo, { name: 'health', versioning: null }),
     path('/files/*rest', h.echo, { name: 'files', versioning: null }),
     path('/docs/:slug{/:page}/', h.echo, { name: 'docs', versioning: null }),
-    path('/people/:"person-id"/', h.echo, { name: 'person', versioning: null }),
+    path('/people/:"person id"/', h.echo, { name: 'person', versioning: null }),
     path('/café/', h.echo, { name: 'cafe', versioning: null }),
     path('/boom/', h.failing(boom), { versioning: null }),
     path('/gone/', h.failing(new NotFound('Gone for good.')), { versioning: null }),
@@ -104,6 +139,7 @@ export function expectProblem(
     code,
     ...members,
   });
+  expect(reply.header('x-content-type-options')).toBe('nosniff');
 }
 
 /** German, checked to be a translation so that a missing catalog entry fails the test. */
@@ -180,7 +216,9 @@ export function adapterContract(harness: AdapterHarness): void {
           version: v,
           scheme: 'URLPathVersioning',
           viewName: 'users-detail',
+          route: '/:version/users/:pk/',
           kwargs: { version: v, pk: '7' },
+          params: { version: v, pk: '7' },
           self: `${origin}/${v}/users/7/`,
         });
       },
@@ -194,7 +232,9 @@ export function adapterContract(harness: AdapterHarness): void {
           version: v,
           scheme: 'NamespaceVersioning',
           viewName: `${v}:things`,
+          route: `/${v}/things/`,
           kwargs: {},
+          params: {},
           self: `${origin}/${v}/things/`,
         });
       },
@@ -244,7 +284,9 @@ export function adapterContract(harness: AdapterHarness): void {
         version: null,
         scheme: null,
         viewName: 'health',
+        route: '/health/',
         kwargs: {},
+        params: {},
         self: `${origin}/health/`,
       });
     });
@@ -288,7 +330,10 @@ export function adapterContract(harness: AdapterHarness): void {
     });
 
     test("parameters keep the UrlConf's names, and literal text matches percent-encoded", async () => {
-      expect(json(await get('/people/%C3%A9mile/'))).toMatchObject({ kwargs: { 'person-id': 'émile' } });
+      expect(json(await get('/people/%C3%A9mile/'))).toMatchObject({
+        kwargs: { 'person id': 'émile' },
+        params: { 'person id': 'émile' },
+      });
       expect(json(await get('/caf%C3%A9/'))).toMatchObject({
         viewName: 'cafe',
         self: `${origin}/caf%C3%A9/`,
@@ -456,5 +501,234 @@ export function adapterContract(harness: AdapterHarness): void {
         { numRuns: 100 },
       );
     }, 60_000);
+  });
+
+  describe("the framework's own parameters", () => {
+    test('keep their UrlConf names: req.params.pk, request.params.pk, c.req.param("pk")', async () => {
+      expect(json(await get('/v2/users/7/'))).toMatchObject({ params: { version: 'v2', pk: '7' } });
+      expect(json(await get('/docs/intro/2/'))).toMatchObject({ params: { slug: 'intro', page: '2' } });
+    });
+
+    test("a wildcard's value arrives the framework's way, under its UrlConf name", async () => {
+      const { params } = echoOf(await get('/files/a/b%20c/d.txt'));
+      expect((params as Record<string, unknown>)['rest']).toEqual(harness.wildcard);
+    });
+
+    const uncarriable = harness.uncarriableName;
+    if (uncarriable !== null) {
+      test(`a name the router cannot carry ("${uncarriable}") is a TypeError when mounting, naming the route`, () => {
+        const pattern = `/odd/:"${uncarriable}"/`;
+        const urlconf = new UrlConf([harness.path(pattern, harness.echo, { versioning: null })]);
+        const mount = () => harness.versioned(urlconf, { scheme: null });
+        expect(mount).toThrow(TypeError);
+        expect(mount).toThrow(`Route ${JSON.stringify(pattern)} cannot be registered`);
+        expect(mount).toThrow(`${harness.framework} versioned(urlconf, options)`);
+      });
+    }
+  });
+
+  describe('checks when mounting', () => {
+    test('a URLPathVersioning route without the version parameter is a TypeError naming the route and the parameter', () => {
+      const scheme = new URLPathVersioning({ versionParam: 'api' });
+      const urlconf = new UrlConf([harness.path('/users/:pk/', harness.echo)]);
+      const mount = () => harness.versioned(urlconf, { scheme });
+      expect(mount).toThrow(TypeError);
+      expect(mount).toThrow(
+        `${harness.framework} versioned(urlconf, options): route "/users/:pk/" is versioned by URLPathVersioning, which reads the version from its parameter "api", but its pattern has none`,
+      );
+      const fine = new UrlConf([harness.path('/:api/users/:pk/', harness.echo)]);
+      expect(() => harness.versioned(fine, { scheme })).not.toThrow();
+      expect(() => harness.versioned(urlconf, { scheme: null })).not.toThrow();
+    });
+
+    test("a handler declared with another adapter's path() is refused", () => {
+      const other = (harness.framework === 'hono' ? expressPath : honoPath) as AdapterHarness['path'];
+      const urlconf = new UrlConf([other('/x/', (() => undefined) as never, { versioning: null })]);
+      expect(() => harness.versioned(urlconf, { scheme: null })).toThrow(
+        /the handler of route "\/x\/" was declared with path\(\) of @restdash\/versioning\/(hono|express)/,
+      );
+    });
+  });
+
+  describe('a scheme attribute assigned while serving', () => {
+    test('takes effect on the next request, and a bad value is answered as a server error', async () => {
+      const scheme = new QueryParameterVersioning<string>({ allowedVersions: ['1.0'] });
+      const urlconf = new UrlConf([harness.path('/items/', harness.echo, { name: 'items' })]);
+      const errors: unknown[] = [];
+      const server = await harness.serve(urlconf, { scheme, allowedHosts }, errors);
+      try {
+        expect((await fetchReply(`${server.origin}/items/?version=3.0`)).status).toBe(404);
+        scheme.allowedVersions = ['1.0', '3.0'];
+        expect(json(await fetchReply(`${server.origin}/items/?version=3.0`))).toMatchObject({
+          version: '3.0',
+        });
+        (scheme as { allowedVersions: unknown }).allowedVersions = '3.0';
+        expect((await fetchReply(`${server.origin}/items/?version=3.0`)).status).toBe(500);
+        expect(errors).toEqual([
+          new TypeError('QueryParameterVersioning: allowedVersions must be an array or null, got "3.0"'),
+        ]);
+      } finally {
+        await server.close();
+      }
+    });
+  });
+
+  // The node:http listener is a whole server, with nothing to be mounted under.
+  if (harness.prefixes !== 'none')
+    describe('mounted under a prefix', () => {
+      let api: Served;
+      beforeAll(async () => {
+        api = await harness.serve(
+          contractUrlConf(harness),
+          { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), allowedHosts },
+          frameworkErrors,
+          { prefix: '/api' },
+        );
+      });
+      afterAll(() => api.close());
+
+      test('routes match under it and their links carry it, like Django’s script prefix', async () => {
+        expect(json(await fetchReply(`${api.origin}/api/v2/users/7/`))).toMatchObject({
+          version: 'v2',
+          route: '/:version/users/:pk/',
+          self: `${api.origin}/api/v2/users/7/`,
+        });
+        expect(json(await fetchReply(`${api.origin}/api/v1/things/`))).toMatchObject({
+          version: 'v1',
+          self: `${api.origin}/api/v1/things/`,
+        });
+        expect(json(await fetchReply(`${api.origin}/api/query/items/?version=2.0`))).toMatchObject({
+          self: `${api.origin}/api/query/items/?version=2.0`,
+        });
+        expect(json(await fetchReply(`${api.origin}/api/files/a/b`))).toMatchObject({
+          kwargs: { rest: 'a/b' },
+          self: `${api.origin}/api/files/a/b`,
+        });
+      });
+
+      test('the same paths without it are not the adapter’s', async () => {
+        expect((await fetchReply(`${api.origin}/v2/users/7/`)).status).toBe(404);
+      });
+
+      test('errors under it are answered as at the root', async () => {
+        expectProblem(
+          await fetchReply(`${api.origin}/api/v9/users/7/`),
+          404,
+          'not_found',
+          'Invalid version in URL path.',
+          { supportedVersions: ['v1', 'v2'] },
+        );
+      });
+
+      test(
+        harness.prefixes === 'with parameters'
+          ? 'a prefix with parameters gets its values in the links'
+          : 'a prefix with parameters is refused with an error that says why',
+        async () => {
+          const urlconf = new UrlConf([
+            harness.path('/:version/users/', harness.echo, { name: 'users-list' }),
+          ]);
+          const options = { scheme: new URLPathVersioning(), allowedHosts };
+          if (harness.prefixes !== 'with parameters') {
+            const serving = Promise.resolve().then(() =>
+              harness.serve(urlconf, options, [], { prefix: '/t/:tenant' }),
+            );
+            await expect(serving).rejects.toThrow(
+              /prefix "\/t\/:tenant".* Put the parameters in the UrlConf/,
+            );
+            return;
+          }
+          const server = await harness.serve(urlconf, options, [], { prefix: '/t/:tenant' });
+          try {
+            expect(json(await fetchReply(`${server.origin}/t/acme/v1/users/`))).toMatchObject({
+              version: 'v1',
+              self: `${server.origin}/t/acme/v1/users/`,
+            });
+          } finally {
+            await server.close();
+          }
+        },
+      );
+    });
+
+  describe('Vary behind middleware that sets it, and a CORS middleware', () => {
+    let front: Served;
+    const corsOrigin = { origin: 'http://app.example' };
+    beforeAll(async () => {
+      front = await harness.serve(
+        contractUrlConf(harness),
+        { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), allowedHosts },
+        frameworkErrors,
+        { upstream: true },
+      );
+    });
+    afterAll(() => front.close());
+    const ask = (target: string, headers: Record<string, string> = {}) =>
+      fetchReply(front.origin + target, { headers: { ...corsOrigin, ...headers } });
+    const once = (fields: string[]) => [...new Set(fields)];
+
+    test('a success keeps what was there and adds the scheme’s header', async () => {
+      const reply = await ask('/accept/items/', { accept: 'application/json; version=2.0' });
+      expect(reply.status).toBe(200);
+      expect(varyFields(reply)).toEqual(expect.arrayContaining(['cookie', 'origin', 'accept']));
+      expect(once(varyFields(reply))).toHaveLength(varyFields(reply).length);
+      expect(reply.header('access-control-allow-origin')).toBe('http://app.example');
+      const plain = await ask('/v1/users/7/');
+      expect(varyFields(plain)).toEqual(expect.arrayContaining(['cookie', 'origin']));
+      expect(varyFields(plain)).not.toContain('accept');
+    });
+
+    test('a translated error keeps it too, and adds Accept and Accept-Language', async () => {
+      const reply = await ask('/accept/items/', {
+        accept: 'application/json; version=9',
+        'accept-language': 'de',
+      });
+      expect(reply.status).toBe(406);
+      expect(varyFields(reply)).toEqual(
+        expect.arrayContaining(['cookie', 'origin', 'accept', 'accept-language']),
+      );
+      expect(reply.header('content-language')).toBe('de');
+      expect(reply.header('access-control-allow-origin')).toBe('http://app.example');
+      const path = await ask('/v9/users/7/', { 'accept-language': 'de' });
+      expect(varyFields(path)).toEqual(expect.arrayContaining(['cookie', 'origin', 'accept-language']));
+      expect(varyFields(path)).not.toContain('accept');
+    });
+  });
+
+  describe('problems: true', () => {
+    let strict: Served;
+    beforeAll(async () => {
+      strict = await harness.serve(
+        contractUrlConf(harness),
+        { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }), allowedHosts, problems: true },
+        frameworkErrors,
+      );
+    });
+    afterAll(() => strict.close());
+
+    test('a path under no route is a 404 problem, translated', async () => {
+      expectProblem(await fetchReply(`${strict.origin}/nowhere/`), 404, 'not_found', 'Not found.');
+      const german = await fetchReply(`${strict.origin}/v1/nowhere/`, {
+        headers: { 'accept-language': 'de' },
+      });
+      expectProblem(german, 404, 'not_found', 'Nicht gefunden.');
+      expect(german.header('content-language')).toBe('de');
+      expect(varyFields(german)).toContain('accept-language');
+    });
+
+    test('a method no route on the path has is a 405 problem with Allow, translated', async () => {
+      const reply = await fetchReply(`${strict.origin}/v1/users/`, { method: 'DELETE' });
+      expectProblem(reply, 405, 'method_not_allowed', 'Method "DELETE" not allowed.');
+      expect(reply.header('allow')).toBe('GET, POST');
+      const german = await fetchReply(`${strict.origin}/v1/users/`, {
+        method: 'PUT',
+        headers: { 'accept-language': 'de' },
+      });
+      expectProblem(german, 405, 'method_not_allowed', 'Methode "PUT" nicht erlaubt.');
+    });
+
+    test('routes are served as before', async () => {
+      expect(json(await fetchReply(`${strict.origin}/v2/users/7/`))).toMatchObject({ version: 'v2' });
+    });
   });
 }

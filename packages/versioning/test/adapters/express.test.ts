@@ -1,31 +1,49 @@
 import { createServer } from 'node:http';
+import cors from 'cors';
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { describe, expect, test } from 'vitest';
-import { versioned } from '../../src/adapters/express/index.js';
+import { path, versioned } from '../../src/adapters/express/index.js';
 import { createRequest } from '../../src/http/request.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { adapterContract, echo } from './contract.js';
-import { moreSchemesContract } from './more-schemes.contract.js';
-import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
+import { moreSchemesContract } from './more-schemes.contract.js';
 import { fetchReply, listen } from './support.js';
 
+const echoHandler = path('/x/', (req, res) => {
+  res.json(echo(req, req.params));
+}).handler as never;
+
 const harness: HardeningHarness = {
-  echo: ((req, res) => {
-    res.json(echo(req));
-  }) satisfies RequestHandler,
-  absoluteUri: ((req, res) => {
+  framework: 'express',
+  path: path as AdapterHarness['path'],
+  versioned,
+  echo: echoHandler,
+  absoluteUri: path('/x/', (req, res) => {
     res.json({ uri: createRequest(req, { allowedHosts: hardeningHosts }).buildAbsoluteUri() });
-  }) satisfies RequestHandler,
+  }).handler,
   failing: (error) =>
-    (() => {
+    path('/x/', () => {
       throw error;
-    }) satisfies RequestHandler,
-  serve: (urlconf, options, frameworkErrors) => {
+    }).handler as never,
+  // Express gives a wildcard's segments.
+  wildcard: ['a', 'b c', 'd.txt'],
+  uncarriableName: null,
+  prefixes: 'with parameters',
+  serve: (urlconf, options, frameworkErrors, setup = {}) => {
     const app = express();
-    app.use(versioned(urlconf, options));
+    if (setup.upstream === true) {
+      app.use((_req, res, next) => {
+        res.setHeader('vary', 'Cookie');
+        next();
+      });
+      app.use(cors({ origin: ['http://app.example'] }));
+    }
+    if (setup.prefix === undefined) app.use(versioned(urlconf, options));
+    else app.use(setup.prefix, versioned(urlconf, options));
     app.use(((error, _req, res, _next) => {
       frameworkErrors.push(error);
       // As Express's own final handler does: an error may carry the client's status (400 for a malformed param).
@@ -43,7 +61,7 @@ describe('express adapter', () => {
   lifecycleContract(harness);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {
-    const urlconf = new UrlConf([path('/pot/', harness.echo, { methods: ['BREW'] })]);
+    const urlconf = new UrlConf([path('/pot/', () => undefined, { methods: ['BREW'] })]);
     expect(() => versioned(urlconf, { scheme: null })).toThrow('Express cannot route method "BREW"');
   });
 
@@ -66,6 +84,32 @@ describe('express adapter', () => {
       expect(rels).toEqual(['preload', 'deprecation']);
     } finally {
       await served.close();
+    }
+  });
+
+  test("Express's own request prototype is left alone: outside the adapter's routes a request has no members", async () => {
+    const app = express();
+    app.use(
+      versioned(new UrlConf([path('/v/:version/', (req, res) => res.send(req.version))]), {
+        scheme: new URLPathVersioning(),
+      }),
+    );
+    app.get('/plain/', (req, res) => {
+      res.json({ version: 'version' in req, reverse: 'reverse' in req });
+    });
+    const server = await listen(createServer(app));
+    try {
+      expect((await fetchReply(`${server.origin}/v/v3/`)).body).toBe('v3');
+      expect(JSON.parse((await fetchReply(`${server.origin}/plain/`)).body)).toEqual({
+        version: false,
+        reverse: false,
+      });
+      for (const proto of [app.request, Object.getPrototypeOf(app.request) as object]) {
+        expect(Object.getOwnPropertyNames(proto)).not.toContain('version');
+        expect(Object.getOwnPropertyNames(proto)).not.toContain('resolverMatch');
+      }
+    } finally {
+      await server.close();
     }
   });
 });

@@ -1,33 +1,50 @@
-import Fastify, { type RouteHandlerMethod } from 'fastify';
+import cors from '@fastify/cors';
+import Fastify from 'fastify';
 import { describe, expect, test } from 'vitest';
-import { versioned } from '../../src/adapters/fastify/index.js';
+import { path, versioned } from '../../src/adapters/fastify/index.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { createRequest } from '../../src/http/request.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { adapterContract, echo } from './contract.js';
-import { moreSchemesContract } from './more-schemes.contract.js';
-import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { adapterContract, echo } from './contract.js';
+import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
+import { moreSchemesContract } from './more-schemes.contract.js';
 
 const harness: HardeningHarness = {
-  echo: ((request) => echo(request)) satisfies RouteHandlerMethod,
-  absoluteUri: ((request) => ({
+  framework: 'fastify',
+  path,
+  versioned,
+  echo: path('/x/', (request) => echo(request, request.params)).handler as never,
+  absoluteUri: path('/x/', (request) => ({
     uri: createRequest(request.raw, { allowedHosts: hardeningHosts }).buildAbsoluteUri(),
-  })) satisfies RouteHandlerMethod,
+  })).handler,
   failing: (error) =>
-    (async () => {
+    path('/x/', async () => {
       await Promise.resolve();
       throw error;
-    }) satisfies RouteHandlerMethod,
-  serve: async (urlconf, options, frameworkErrors) => {
+    }).handler as never,
+  wildcard: 'a/b c/d.txt',
+  // find-my-way ends a parameter's name at "-".
+  uncarriableName: 'person-id',
+  prefixes: 'literal',
+  serve: async (urlconf, options, frameworkErrors, setup = {}) => {
     const app = Fastify();
     app.setErrorHandler((error, _request, reply) => {
       frameworkErrors.push(error);
       return reply.code(500).send('handled by the application error handler');
     });
-    await app.register(versioned(urlconf, options));
+    if (setup.upstream === true) {
+      app.addHook('onRequest', async (_request, reply) => {
+        reply.header('vary', 'Cookie');
+      });
+      await app.register(cors, { origin: ['http://app.example'] });
+    }
+    await app.register(
+      versioned(urlconf, options),
+      setup.prefix === undefined ? {} : { prefix: setup.prefix },
+    );
     const origin = await app.listen({ host: '127.0.0.1', port: 0 });
     return { origin, close: () => app.close() };
   },
@@ -39,26 +56,28 @@ describe('fastify adapter', () => {
   hardeningContract(harness);
   lifecycleContract(harness);
 
-  test('several plugins share one set of decorators; a path and method routed twice go to the first route', async () => {
+  test('several plugins, each encapsulated; a path and method routed twice go to the first route', async () => {
     const app = Fastify();
-    const first: RouteHandlerMethod = () => 'first';
-    const second: RouteHandlerMethod = () => 'second';
-    const version: RouteHandlerMethod = (request) => ({ version: request.version });
     await app.register(
       versioned(
-        new UrlConf([path('/twice/', first), path('/twice/', second, { methods: ['GET', 'POST'] })]),
+        new UrlConf([
+          path('/twice/', () => 'first'),
+          path('/twice/', () => 'second', { methods: ['GET', 'POST'] }),
+        ]),
         { scheme: null },
       ),
     );
     await app.register(
-      versioned(new UrlConf([path('/items/', version)]), { scheme: new QueryParameterVersioning() }),
+      versioned(new UrlConf([path('/items/', (request) => ({ version: request.version }))]), {
+        scheme: new QueryParameterVersioning(),
+      }),
     );
-    app.get('/plain/', (request) => ({ version: request.version }));
+    app.get('/plain/', (request) => ({ version: 'version' in request, reverse: 'reverse' in request }));
     expect((await app.inject('/twice/')).body).toBe('first');
     expect((await app.inject({ url: '/twice/', method: 'POST' })).body).toBe('first');
     expect((await app.inject('/items/?version=3')).json()).toEqual({ version: '3' });
-    // Outside the adapter's routes the decorators keep their default.
-    expect((await app.inject('/plain/')).json()).toEqual({ version: null });
+    // Outside the plugin's routes the requests have none of the members.
+    expect((await app.inject('/plain/')).json()).toEqual({ version: false, reverse: false });
     await app.close();
   });
 

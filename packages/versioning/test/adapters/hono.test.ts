@@ -1,40 +1,60 @@
 import type { Server } from 'node:http';
 import { createAdaptorServer } from '@hono/node-server';
-import { Hono, type Handler } from 'hono';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import { describe, expect, test } from 'vitest';
-import { versioned, type VersioningEnv } from '../../src/adapters/hono/index.js';
+import { path, versioned } from '../../src/adapters/hono/index.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
 import { createRequest } from '../../src/http/request.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
-import { adapterContract, echo } from './contract.js';
-import { moreSchemesContract } from './more-schemes.contract.js';
-import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { adapterContract, echo, type AdapterHarness } from './contract.js';
+import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
+import { moreSchemesContract } from './more-schemes.contract.js';
 import { listen } from './support.js';
 
 const harness: HardeningHarness = {
-  echo: ((c) =>
+  framework: 'hono',
+  path: path as AdapterHarness['path'],
+  versioned,
+  echo: path('/x/', (c) =>
     c.json(
-      echo({
-        version: c.get('version'),
-        versioningScheme: c.get('versioningScheme'),
-        resolverMatch: c.get('resolverMatch'),
-        reverse: c.get('reverse'),
-      }),
-    )) satisfies Handler<VersioningEnv>,
-  absoluteUri: ((c) =>
+      echo(
+        {
+          version: c.get('version'),
+          versioningScheme: c.get('versioningScheme'),
+          resolverMatch: c.get('resolverMatch'),
+          reverse: c.get('reverse'),
+        },
+        c.req.param(),
+      ),
+    ),
+  ).handler as never,
+  absoluteUri: path('/x/', (c) =>
     c.json({
       uri: createRequest(c.req.raw, { allowedHosts: hardeningHosts }).buildAbsoluteUri(),
-    })) satisfies Handler<VersioningEnv>,
+    }),
+  ).handler,
   failing: (error) =>
-    (() => {
+    path('/x/', () => {
       throw error;
-    }) satisfies Handler<VersioningEnv>,
-  serve: (urlconf, options, frameworkErrors) => {
+    }).handler as never,
+  wildcard: 'a/b c/d.txt',
+  // Hono reads a final "?" as "optional".
+  uncarriableName: 'page?',
+  prefixes: 'with parameters',
+  serve: (urlconf, options, frameworkErrors, setup = {}) => {
     const app = new Hono();
-    app.route('/', versioned(urlconf, options));
+    if (setup.upstream === true) {
+      app.use(async (c, next) => {
+        c.header('Vary', 'Cookie');
+        await next();
+      });
+      app.use(cors({ origin: 'http://app.example' }));
+    }
+    app.route(setup.prefix ?? '/', versioned(urlconf, options));
     app.onError((error, c) => {
       frameworkErrors.push(error);
       return c.text('handled by the application error handler', 500);
@@ -51,15 +71,15 @@ describe('hono adapter', () => {
   lifecycleContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {
-    const urlconf = new UrlConf([path('/users/:pk.json', harness.echo)]);
+    const urlconf = new UrlConf([path('/users/:pk.json', (c) => c.text('x'))]);
     expect(() => versioned(urlconf, { scheme: null })).toThrow(
       `Route "/users/:pk.json" cannot be registered in Hono's router: parameter "pk" shares its path segment`,
     );
   });
 
   test('a response with immutable headers still varies on Accept on an Accept-versioned route', async () => {
-    const redirect: Handler<VersioningEnv> = () => Response.redirect('http://127.0.0.1/elsewhere', 302);
-    const app = versioned(new UrlConf([path('/moved/', redirect)]), { scheme: new AcceptHeaderVersioning() });
+    const redirect = path('/moved/', () => Response.redirect('http://127.0.0.1/elsewhere', 302));
+    const app = versioned(new UrlConf([redirect]), { scheme: new AcceptHeaderVersioning() });
     const response = await app.request('http://127.0.0.1/moved/');
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('http://127.0.0.1/elsewhere');
@@ -67,8 +87,8 @@ describe('hono adapter', () => {
   });
 
   test("a response with immutable headers still carries its version's lifecycle headers", async () => {
-    const redirect: Handler<VersioningEnv> = () => Response.redirect('http://127.0.0.1/elsewhere', 302);
-    const app = versioned(new UrlConf([path('/:version/moved/', redirect)]), {
+    const redirect = path('/:version/moved/', () => Response.redirect('http://127.0.0.1/elsewhere', 302));
+    const app = versioned(new UrlConf([redirect]), {
       scheme: new URLPathVersioning({ allowedVersions: ['v1'] }),
       policies: { v1: { deprecation: '2025-01-01' } },
     });

@@ -92,7 +92,9 @@ export function moreSchemesContract(harness: AdapterHarness): void {
             version: '2',
             scheme: 'HeaderVersioning',
             viewName: 'header-items',
+            route: '/header/items/',
             kwargs: {},
+            params: {},
             self: `${origin}/header/items/`,
           });
         }
@@ -137,6 +139,23 @@ export function moreSchemesContract(harness: AdapterHarness): void {
           echoOf(await get('/vendor/items/', { accept: 'text/html, application/vnd.acme.v2+json;q=0.5' }))
             .version,
         ).toBe('v2');
+      });
+
+      test('a JSON answer to a request for the vendor type is sent as that type (responseMediaType), others as JSON', async () => {
+        const vendor = await get('/vendor/items/', { accept: 'application/vnd.acme.v2+json' });
+        expect(vendor.header('content-type')).toMatch(/^application\/vnd\.acme\.v2\+json[\t ]*(;|$)/);
+        expect(echoOf(vendor).version).toBe('v2');
+        for (const accept of ['application/json', '*/*']) {
+          expect((await get('/vendor/items/', { accept })).header('content-type')).toMatch(
+            /^application\/json/,
+          );
+        }
+        // A composite answers with the vendor type of its MediaTypeVersioning member.
+        const both = await get('/v1/both/', { accept: 'application/vnd.acme.v1+json' });
+        expect(both.header('content-type')).toMatch(/^application\/vnd\.acme\.v1\+json[\t ]*(;|$)/);
+        // Errors stay problem+json.
+        const refused = await get('/vendor/items/', { accept: 'application/vnd.acme.v3+json' });
+        expect(refused.header('content-type')).toMatch(/^application\/problem\+json/);
       });
 
       test('every answer varies on Accept', async () => {

@@ -1,33 +1,56 @@
 import { createServer } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { versioned, type VersionedRequestListener } from '../../src/adapters/node/index.js';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { path, versioned } from '../../src/adapters/node/index.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { createRequest } from '../../src/http/request.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract, echo } from './contract.js';
-import { moreSchemesContract } from './more-schemes.contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
+import { moreSchemesContract } from './more-schemes.contract.js';
 import { fetchReply, listen, type Served } from './support.js';
 
-const echoHandler: VersionedRequestListener = (req, res) => {
+const echoHandler = path('/x/', (req, res) => {
   res.setHeader('content-type', 'application/json');
-  res.end(JSON.stringify(echo(req)));
-};
+  res.end(JSON.stringify(echo(req, req.params)));
+}).handler;
 
 const harness: HardeningHarness = {
-  echo: echoHandler,
-  absoluteUri: ((req, res) => {
+  framework: 'node',
+  path,
+  versioned,
+  echo: echoHandler as never,
+  absoluteUri: path('/x/', (req, res) => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify({ uri: createRequest(req, { allowedHosts: hardeningHosts }).buildAbsoluteUri() }));
-  }) satisfies VersionedRequestListener,
+  }).handler,
   failing: (error) =>
-    (() => {
+    path('/x/', () => {
       throw error;
-    }) satisfies VersionedRequestListener,
-  serve: (urlconf, options, frameworkErrors) => {
+    }).handler as never,
+  wildcard: 'a/b c/d.txt',
+  uncarriableName: null,
+  // The listener is the whole server: its `scriptPrefix` option says what path it is served under.
+  prefixes: 'literal',
+  serve: (urlconf, options, frameworkErrors, setup = {}) => {
     const onError = (error: unknown) => frameworkErrors.push(error);
-    return listen(createServer(versioned(urlconf, { ...options, onError })));
+    const listener = versioned(urlconf, {
+      ...options,
+      onError,
+      ...(setup.prefix === undefined ? {} : { scriptPrefix: setup.prefix }),
+    });
+    if (setup.upstream !== true) return listen(createServer(listener));
+    // What CORS code in front of a node:http listener does: its headers, and Vary, before the listener runs.
+    return listen(
+      createServer((req, res) => {
+        res.setHeader('vary', 'Cookie');
+        if (req.headers.origin === 'http://app.example') {
+          res.setHeader('access-control-allow-origin', 'http://app.example');
+          res.setHeader('vary', 'Cookie, Origin');
+        }
+        listener(req, res);
+      }),
+    );
   },
 };
 
@@ -42,19 +65,20 @@ describe('node:http adapter', () => {
     const errors: unknown[] = [];
     beforeAll(async () => {
       const urlconf = new UrlConf([
-        path('/:version/users/', echoHandler, { name: 'users-list', methods: ['GET'] }),
-        path('/:version/users/', echoHandler, { name: 'users-create', methods: ['POST', 'PUT'] }),
+        path('/:version/users/', echoHandler as never, { name: 'users-list', methods: ['GET'] }),
+        path('/:version/users/', echoHandler as never, { name: 'users-create', methods: ['POST', 'PUT'] }),
         path('/async-boom/', () => Promise.reject(new Error('async secret')), { versioning: null }),
-        path('/static/1.0/', echoHandler, { name: 'static', versioning: null }),
+        path('/static/1.0/', echoHandler as never, { name: 'static', versioning: null }),
       ]);
       served = await harness.serve(urlconf, { scheme: new URLPathVersioning() }, errors);
     });
     afterAll(() => served.close());
 
-    test('no route → 404 problem+json', async () => {
+    test('no route → 404 problem+json, whatever the problems option', async () => {
       const reply = await fetchReply(`${served.origin}/nowhere/`);
       expect(reply.status).toBe(404);
       expect(reply.header('content-type')).toBe('application/problem+json');
+      expect(reply.header('x-content-type-options')).toBe('nosniff');
       expect(JSON.parse(reply.body)).toEqual({
         type: 'about:blank',
         title: 'Not Found',
@@ -94,5 +118,32 @@ describe('node:http adapter', () => {
       expect(reply.body).not.toContain('secret');
       expect(errors).toEqual([new Error('async secret')]);
     });
+  });
+
+  test('without onError, the error is logged with the method and URL only, never the request', async () => {
+    const failure = new Error('disk on fire');
+    const urlconf = new UrlConf([
+      path(
+        '/fail/',
+        () => {
+          throw failure;
+        },
+        { versioning: null },
+      ),
+    ]);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const served = await listen(createServer(versioned(urlconf, { scheme: null })));
+    try {
+      const reply = await fetchReply(`${served.origin}/fail/?page=2`, {
+        headers: { authorization: 'Bearer secret-token', cookie: 'session=secret-cookie' },
+      });
+      expect(reply.status).toBe(500);
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(logged.mock.calls[0]).toEqual(['@restdash/versioning: GET /fail/?page=2 failed:', failure]);
+      expect(JSON.stringify(logged.mock.calls)).not.toMatch(/secret-token|secret-cookie/);
+    } finally {
+      logged.mockRestore();
+      await served.close();
+    }
   });
 });

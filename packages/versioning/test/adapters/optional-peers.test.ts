@@ -31,7 +31,7 @@ describe('what each entry point loads', () => {
     ['adapters/node/index.ts', ['path-to-regexp']],
     ['adapters/fastify/index.ts', ['path-to-regexp']],
     ['adapters/express/index.ts', ['express', 'path-to-regexp']],
-    ['adapters/hono/index.ts', ['hono', 'path-to-regexp']],
+    ['adapters/hono/index.ts', ['hono', 'hono/route', 'path-to-regexp']],
     ['openapi/index.ts', ['path-to-regexp']],
   ])('%s → %j', async (entry, expected) => {
     expect(await runtimePackages(entry)).toEqual(expected);

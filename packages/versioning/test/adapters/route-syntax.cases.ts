@@ -7,34 +7,76 @@ export interface TranslationCase {
   readonly expected: readonly TranslatedRoute[] | { readonly error: string };
 }
 
-const p = (key: string, name: string) => ({ key, name });
-
 export const translationCases: readonly TranslationCase[] = [
-  { pattern: '/users/', dialect: 'fastify', expected: [{ path: '/users/', params: [] }] },
-  { pattern: '/users/', dialect: 'hono', expected: [{ path: '/users/', params: [] }] },
-  { pattern: '/', dialect: 'hono', expected: [{ path: '/', params: [] }] },
+  { pattern: '/users/', dialect: 'fastify', expected: [{ path: '/users/', params: [], wildcard: null }] },
+  { pattern: '/users/', dialect: 'hono', expected: [{ path: '/users/', params: [], wildcard: null }] },
+  { pattern: '/', dialect: 'hono', expected: [{ path: '/', params: [], wildcard: null }] },
   {
     pattern: '/users/:pk/',
     dialect: 'fastify',
-    expected: [{ path: '/users/:p0/', params: [p('p0', 'pk')] }],
+    expected: [{ path: '/users/:pk/', params: ['pk'], wildcard: null }],
   },
-  { pattern: '/users/:pk/', dialect: 'hono', expected: [{ path: '/users/:p0/', params: [p('p0', 'pk')] }] },
+  {
+    pattern: '/users/:pk/',
+    dialect: 'hono',
+    expected: [{ path: '/users/:pk/', params: ['pk'], wildcard: null }],
+  },
   {
     pattern: '/:version/users/:pk/',
     dialect: 'hono',
-    expected: [{ path: '/:p0/users/:p1/', params: [p('p0', 'version'), p('p1', 'pk')] }],
+    expected: [{ path: '/:version/users/:pk/', params: ['version', 'pk'], wildcard: null }],
   },
   {
     pattern: '/people/:"person-id"/',
     dialect: 'fastify',
-    expected: [{ path: '/people/:p0/', params: [p('p0', 'person-id')] }],
+    expected: { error: 'the name of parameter "person-id" holds "-", which it reads as route syntax' },
+  },
+  {
+    pattern: '/people/:"person-id"/',
+    dialect: 'hono',
+    expected: [{ path: '/people/:person-id/', params: ['person-id'], wildcard: null }],
+  },
+  {
+    pattern: '/people/:"person id"/',
+    dialect: 'fastify',
+    expected: [{ path: '/people/:person id/', params: ['person id'], wildcard: null }],
+  },
+  {
+    pattern: '/docs/:"page?"/',
+    dialect: 'hono',
+    expected: { error: 'the name of parameter "page?" holds "?"' },
+  },
+  {
+    pattern: '/docs/:"a{b}"/',
+    dialect: 'hono',
+    expected: { error: 'the name of parameter "a{b}" holds "{"' },
+  },
+  {
+    pattern: '/x/:__proto__/',
+    dialect: 'fastify',
+    expected: { error: 'it cannot carry a parameter named "__proto__"' },
+  },
+  {
+    pattern: '/x/:__proto__/',
+    dialect: 'hono',
+    expected: { error: 'it cannot carry a parameter named "__proto__"' },
+  },
+  {
+    pattern: '/x/*__proto__',
+    dialect: 'fastify',
+    expected: { error: 'it cannot carry a parameter named "__proto__"' },
+  },
+  {
+    pattern: '/x/:__proto__/',
+    dialect: 'path-to-regexp',
+    expected: [{ path: '/x/:__proto__/', params: ['__proto__'], wildcard: null }],
   },
   {
     pattern: '/users/:pk{.:format}',
     dialect: 'fastify',
     expected: [
-      { path: '/users/:p0', params: [p('p0', 'pk')] },
-      { path: '/users/:p0.:p1', params: [p('p0', 'pk'), p('p1', 'format')] },
+      { path: '/users/:pk', params: ['pk'], wildcard: null },
+      { path: '/users/:pk.:format', params: ['pk', 'format'], wildcard: null },
     ],
   },
   {
@@ -46,34 +88,38 @@ export const translationCases: readonly TranslationCase[] = [
     pattern: '/docs/:slug{/:page}/',
     dialect: 'hono',
     expected: [
-      { path: '/docs/:p0/', params: [p('p0', 'slug')] },
-      { path: '/docs/:p0/:p1/', params: [p('p0', 'slug'), p('p1', 'page')] },
+      { path: '/docs/:slug/', params: ['slug'], wildcard: null },
+      { path: '/docs/:slug/:page/', params: ['slug', 'page'], wildcard: null },
     ],
   },
   {
     pattern: '/a{/b{/c}}',
     dialect: 'fastify',
     expected: [
-      { path: '/a', params: [] },
-      { path: '/a/b', params: [] },
-      { path: '/a/b/c', params: [] },
+      { path: '/a', params: [], wildcard: null },
+      { path: '/a/b', params: [], wildcard: null },
+      { path: '/a/b/c', params: [], wildcard: null },
     ],
   },
   {
     pattern: '/x{/:lang}/y{/:page}',
     dialect: 'hono',
     expected: [
-      { path: '/x/y', params: [] },
-      { path: '/x/y/:p0', params: [p('p0', 'page')] },
-      { path: '/x/:p0/y', params: [p('p0', 'lang')] },
-      { path: '/x/:p0/y/:p1', params: [p('p0', 'lang'), p('p1', 'page')] },
+      { path: '/x/y', params: [], wildcard: null },
+      { path: '/x/y/:page', params: ['page'], wildcard: null },
+      { path: '/x/:lang/y', params: ['lang'], wildcard: null },
+      { path: '/x/:lang/y/:page', params: ['lang', 'page'], wildcard: null },
     ],
   },
-  { pattern: '/files/*rest', dialect: 'fastify', expected: [{ path: '/files/*', params: [p('*', 'rest')] }] },
+  {
+    pattern: '/files/*rest',
+    dialect: 'fastify',
+    expected: [{ path: '/files/*', params: ['rest'], wildcard: 'rest' }],
+  },
   {
     pattern: '/files/*rest',
     dialect: 'hono',
-    expected: [{ path: '/files/:p0{.+}', params: [p('p0', 'rest')] }],
+    expected: [{ path: '/files/:rest{.+}', params: ['rest'], wildcard: null }],
   },
   {
     pattern: '/files/*rest/edit',
@@ -83,18 +129,18 @@ export const translationCases: readonly TranslationCase[] = [
   {
     pattern: '/files/*rest/edit',
     dialect: 'hono',
-    expected: [{ path: '/files/:p0{.+}/edit', params: [p('p0', 'rest')] }],
+    expected: [{ path: '/files/:rest{.+}/edit', params: ['rest'], wildcard: null }],
   },
   {
     pattern: '/time/:h-:m',
     dialect: 'fastify',
-    expected: [{ path: '/time/:p0-:p1', params: [p('p0', 'h'), p('p1', 'm')] }],
+    expected: [{ path: '/time/:h-:m', params: ['h', 'm'], wildcard: null }],
   },
   { pattern: '/time/:h-:m', dialect: 'hono', expected: { error: 'parameter "h" shares its path segment' } },
   {
     pattern: '/v:version/',
     dialect: 'fastify',
-    expected: [{ path: '/v:p0/', params: [p('p0', 'version')] }],
+    expected: [{ path: '/v:version/', params: ['version'], wildcard: null }],
   },
   {
     pattern: '/v:version/',
@@ -106,21 +152,33 @@ export const translationCases: readonly TranslationCase[] = [
     dialect: 'fastify',
     expected: { error: 'parameter "user" is followed by "@example"' },
   },
-  { pattern: '/a\\:b/:id', dialect: 'fastify', expected: [{ path: '/a::b/:p0', params: [p('p0', 'id')] }] },
+  {
+    pattern: '/a\\:b/:id',
+    dialect: 'fastify',
+    expected: [{ path: '/a::b/:id', params: ['id'], wildcard: null }],
+  },
   { pattern: '/a\\:b/:id', dialect: 'hono', expected: { error: 'its text "/a:b/" holds ":"' } },
   { pattern: '/a\\*b', dialect: 'fastify', expected: { error: 'its text "/a*b" holds "*"' } },
   // Fastify and Hono match decoded paths; UrlConf keeps literal text percent-encoded.
-  { pattern: '/café/:id', dialect: 'fastify', expected: [{ path: '/café/:p0', params: [p('p0', 'id')] }] },
-  { pattern: '/café/:id', dialect: 'hono', expected: [{ path: '/café/:p0', params: [p('p0', 'id')] }] },
+  {
+    pattern: '/café/:id',
+    dialect: 'fastify',
+    expected: [{ path: '/café/:id', params: ['id'], wildcard: null }],
+  },
+  {
+    pattern: '/café/:id',
+    dialect: 'hono',
+    expected: [{ path: '/café/:id', params: ['id'], wildcard: null }],
+  },
   // path-to-regexp's own syntax (Express): the pattern kept whole, literal text as requests carry it.
   {
     pattern: '/café/:pk{.:format}',
     dialect: 'path-to-regexp',
-    expected: [{ path: '/caf%C3%A9/:pk{.:format}', params: [p('pk', 'pk'), p('format', 'format')] }],
+    expected: [{ path: '/caf%C3%A9/:pk{.:format}', params: ['pk', 'format'], wildcard: null }],
   },
   {
     pattern: '/a\\:b/*rest',
     dialect: 'path-to-regexp',
-    expected: [{ path: '/a\\:b/*rest', params: [p('rest', 'rest')] }],
+    expected: [{ path: '/a\\:b/*rest', params: ['rest'], wildcard: null }],
   },
 ];

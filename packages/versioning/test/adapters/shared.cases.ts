@@ -3,7 +3,7 @@ export interface VaryCase {
   readonly expected: string;
 }
 
-/** `appendVary(current, 'Accept')` */
+/** `appendVary(current, ['Accept'])` */
 export const varyCases: readonly VaryCase[] = [
   { current: undefined, expected: 'Accept' },
   { current: '', expected: 'Accept' },
@@ -12,66 +12,73 @@ export const varyCases: readonly VaryCase[] = [
   { current: '*', expected: '*' },
   { current: ['Cookie', 'Origin'], expected: 'Cookie, Origin, Accept' },
   { current: 42, expected: 'Accept' },
+  { current: 'Cookie,Origin', expected: 'Cookie,Origin, Accept' },
+  { current: '  ', expected: 'Accept' },
 ];
 
 export interface ProblemCase {
   readonly title: string;
   readonly acceptLanguage: string | undefined;
-  /** The scheme's `Vary` fields, joined. */
-  readonly vary: string;
+  /** The route's scheme's `varyHeaders`. */
+  readonly schemeVary: readonly string[];
   readonly detail: string;
   readonly headers: Readonly<Record<string, string>>;
+  readonly vary: readonly string[];
 }
 
-/** `renderProblem(new NotFound(), acceptLanguage, vary)` */
+/** `renderProblem(new NotFound(), acceptLanguage, schemeVary)` */
 export const notFoundCases: readonly ProblemCase[] = [
   {
     title: 'no Accept-Language: English',
     acceptLanguage: undefined,
-    vary: '',
+    schemeVary: [],
     detail: 'Not found.',
     headers: {
       'content-type': 'application/problem+json',
       'content-language': 'en',
-      vary: 'Accept-Language',
+      'x-content-type-options': 'nosniff',
     },
+    vary: ['Accept-Language'],
   },
   {
     title: 'the best supported language by q-value',
     acceptLanguage: 'en;q=0.2, fr-CH, de;q=0.9',
-    vary: '',
+    schemeVary: [],
     detail: 'Pas trouvé.',
     headers: {
       'content-type': 'application/problem+json',
       'content-language': 'fr',
-      vary: 'Accept-Language',
+      'x-content-type-options': 'nosniff',
     },
+    vary: ['Accept-Language'],
   },
   {
     title: 'garbage: English',
     acceptLanguage: ';;q=,,\u0000*',
-    vary: 'Accept',
+    schemeVary: ['Accept'],
     detail: 'Not found.',
     headers: {
       'content-type': 'application/problem+json',
       'content-language': 'en',
-      vary: 'Accept, Accept-Language',
+      'x-content-type-options': 'nosniff',
     },
+    vary: ['Accept', 'Accept-Language'],
   },
   {
     title: 'a scheme reading two headers: both, then Accept-Language',
     acceptLanguage: 'de',
-    vary: 'Api-Version, Accept',
+    schemeVary: ['Api-Version', 'Accept'],
     detail: 'Nicht gefunden.',
     headers: {
       'content-type': 'application/problem+json',
       'content-language': 'de',
-      vary: 'Api-Version, Accept, Accept-Language',
+      'x-content-type-options': 'nosniff',
     },
+    vary: ['Api-Version', 'Accept', 'Accept-Language'],
   },
 ];
 
-/** `appendVary(current, 'Api-Version, Accept')`: each field added once. */
+/** `appendVary(current, ['Api-Version', 'Accept'])`: each field added once. */
 export const varyListCases: readonly VaryCase[] = [
   { current: undefined, expected: 'Api-Version, Accept' },
   { current: 'Cookie', expected: 'Cookie, Api-Version, Accept' },

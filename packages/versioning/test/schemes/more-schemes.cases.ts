@@ -362,7 +362,11 @@ const template = 'application/vnd.acme.{version}+json';
 const mediaType = (options: unknown) => () => new MediaTypeVersioning(options as never);
 const composite = (schemes: unknown, options?: unknown) => () =>
   new CompositeVersioning(schemes as never, options as never);
-const frozen = Object.freeze(new HeaderVersioning());
+/** Attributes pinned by field initializers (own data properties), then frozen: the composite cannot assign them. */
+class PinnedHeaderVersioning extends HeaderVersioning {
+  override allowedVersions = ['1', '2'];
+}
+const frozen = Object.freeze(new PinnedHeaderVersioning());
 const twice = new HeaderVersioning();
 
 /** Every argument a user can get wrong, refused at construction with a TypeError naming it. */
@@ -493,7 +497,7 @@ export const constructorErrorCases: readonly ConstructorErrorCase[] = [
     build: composite([frozen]),
     error: TypeError,
     message:
-      'new CompositeVersioning(schemes, options): schemes[0] must let its defaultVersion and allowedVersions be assigned (the composite sets them while it asks it), got a frozen HeaderVersioning',
+      'new CompositeVersioning(schemes, options): schemes[0] must let its defaultVersion and allowedVersions be assigned (the composite sets them while it asks it), got a frozen PinnedHeaderVersioning',
   },
   {
     title: 'composite: options not an object',

@@ -42,6 +42,16 @@ describe('determineVersion (SPEC § More schemes)', () => {
 });
 
 describe('constructors', () => {
+  test('a frozen member whose attributes are the compiled accessors is asked like any other', () => {
+    const member = new HeaderVersioning();
+    Object.freeze(member);
+    const scheme = new CompositeVersioning([member], {
+      allowedVersions: ['1', '2'],
+    });
+    const request = createRequest(new Request('http://localhost/', { headers: { 'api-version': '2' } }));
+    expect(scheme.determineVersion(request)).toBe('2');
+  });
+
   test.each(constructorErrorCases)('$title: a TypeError naming it', ({ build, error, message }) => {
     expect(build).toThrow(error);
     expect(build).toThrow(message);

@@ -1,34 +1,111 @@
 import { Hono } from 'hono';
-import type { Context, Handler } from 'hono';
-import type { UrlConf } from '../../urls/urlconf.js';
+import type { Context, Env, Handler } from 'hono';
+import { basePath } from 'hono/route';
+import type { APIException } from '../../errors.js';
+import { checkScriptPrefix } from '../../http/request.js';
+import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
+import type { HonoPath } from '../route-params.js';
 import {
   type AdapterOptions,
+  allowOf,
+  answerProblem,
   appendVary,
-  catchProblems,
+  type FrameworkInclude,
+  frameworkInclude,
+  frameworkPath,
+  type FrameworkRoute,
+  isJsonType,
+  LazyResolverMatch,
   mountRoutes,
-  type Problem,
+  type MountedRoute,
+  pathOf,
+  renderProblem,
+  reverseFor,
+  unrouted,
+  versionRequest,
   type VersioningVariables,
 } from '../shared.js';
 import { refuseMalformedValues } from '../malformed-path.js';
 
-/** The Hono environment of a versioned app: `c.get('version')`, `c.get('reverse')(…)` are typed through it. */
+/** The Hono environment of a versioned route: `c.get('version')`, `c.get('reverse')(…)` are typed through it. */
 export interface VersioningEnv {
   Variables: VersioningVariables;
 }
 
-/** A response that varies on `fields`; a copy when its headers are immutable (a `fetch()` response's are). */
-function varyOn(response: Response, fields: string): Response {
+/**
+ * A route handler for the Hono adapter: Hono's own `Handler`, `c.req.param()` typed from the route and the
+ * versioning members in `c.get()`. `E` adds the application's own bindings and variables.
+ */
+export type VersionedHandler<Route extends string = string, E extends Env = VersioningEnv> = Handler<
+  E & VersioningEnv,
+  HonoPath<Route>
+>;
+
+/** A route made by this adapter's {@link path}; another adapter refuses it. */
+export type HonoRoute = FrameworkRoute<'hono'>;
+
+/** A group made by this adapter's {@link include}. */
+export type HonoInclude = FrameworkInclude<'hono'>;
+
+/**
+ * Declares a route served by a Hono handler, typed from the route: `c.req.param('pk')` has its parameters
+ * (optional ones in `{…}` may be `undefined`) and `c.get('version')`, `c.get('reverse')`… are there. The core's
+ * `path()` with types; `E` adds the application's own bindings and variables.
+ * @example path('/users/:pk/', (c) => c.json({ pk: c.req.param('pk'), version: c.get('version') }))
+ */
+export function path<const R extends string, E extends Env = VersioningEnv>(
+  route: R,
+  handler: VersionedHandler<R, E>,
+  options?: PathOptions,
+): HonoRoute {
+  return frameworkPath('hono', route, handler, options);
+}
+
+/** Groups routes of this adapter (or the core's) under a prefix and, optionally, a namespace; the core's `include()`. */
+export function include(
+  prefix: string,
+  routes: readonly (HonoRoute | HonoInclude)[],
+  options?: { readonly namespace?: string },
+): HonoInclude {
+  return frameworkInclude(prefix, routes, options);
+}
+
+type AnyContext = Context<VersioningEnv>;
+
+/** Where the app is mounted (`app.route('/api', versioned(…))`), its parameters filled in, as Hono works it out. */
+function prefixOf(context: unknown): string {
+  return checkScriptPrefix('hono versioned(urlconf, options)', basePath(context as AnyContext));
+}
+
+const noParams: Readonly<Record<string, string>> = Object.freeze({});
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as Partial<PromiseLike<unknown>> | null)?.then === 'function';
+}
+
+/** A response that varies on `vary` too; a copy when its headers are immutable (a `fetch()` response's are). */
+function withVary(response: Response, vary: readonly string[]): Response {
   const current = response.headers.get('vary');
-  const vary = appendVary(current, fields);
-  if (vary === current) return response;
+  const value = appendVary(current, vary);
+  if (value === current) return response;
   try {
-    response.headers.set('vary', vary);
+    response.headers.set('vary', value);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    copy.headers.set('vary', vary);
+    copy.headers.set('vary', value);
     return copy;
   }
+}
+
+/**
+ * The problem+json answer to `error`, through `c` so that what middleware in front set (CORS headers, their
+ * `Vary`) stays; `Vary` is appended to.
+ */
+function problemResponse(c: AnyContext, error: APIException): Response {
+  const problem = renderProblem(error, c.req.header('accept-language'));
+  for (const field of problem.vary) c.header('Vary', field, { append: true });
+  return c.body(problem.body, problem.status as 400, { ...problem.headers, ...allowOf(error) });
 }
 
 /** `response` with the version lifecycle's header fields appended; a copy when its headers are immutable. */
@@ -46,66 +123,87 @@ function withFields(response: Response, fields: readonly (readonly [string, stri
   }
 }
 
-function expose(c: Context<VersioningEnv>, versioning: VersioningVariables): void {
-  c.set('version', versioning.version);
-  c.set('versioningScheme', versioning.versioningScheme);
-  c.set('resolverMatch', versioning.resolverMatch);
-  c.set('reverse', versioning.reverse);
+/** `response` sent as `vendor` when it is JSON; a copy when its headers are immutable. */
+function withType(response: Response, vendor: string | null): Response {
+  if (vendor === null || !isJsonType(response.headers.get('content-type'))) return response;
+  try {
+    response.headers.set('content-type', vendor);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set('content-type', vendor);
+    return copy;
+  }
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as Partial<PromiseLike<unknown>> | null)?.then === 'function';
-}
-
-function problemResponse(problem: Problem): Response {
-  return new Response(problem.body, { status: problem.status, headers: problem.headers });
+function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<VersioningEnv> {
+  const { vary, requests, source, hasParams } = mounted;
+  const varyValue = vary.join(', ');
+  return (c, next) => {
+    // The version lifecycle's header fields, appended to whatever response this request gets.
+    const fields: [string, string][] = [];
+    const answer = (error: unknown) => answerProblem(error, (e) => withFields(problemResponse(c, e), fields));
+    // The vendor type a JSON answer goes out as (MediaTypeVersioning); read once versioning succeeded.
+    let vendor: string | null = null;
+    // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
+    const finish = (response: unknown): unknown =>
+      response instanceof Response
+        ? withFields(withType(vary.length > 0 ? withVary(response, vary) : response, vendor), fields)
+        : response;
+    // Responses the handler makes with `c`, and errors, carry it from the start.
+    if (varyValue !== '') c.header('Vary', varyValue, { append: true });
+    let response: unknown;
+    try {
+      const params = hasParams ? c.req.param() : noParams;
+      // Hono hands a malformed percent-escape on undecoded: answered 400 like Express, Fastify and node:http do.
+      if (hasParams) refuseMalformedValues(params, c.req.raw.url);
+      const request = requests.fetch(c.req.raw, source, params, c);
+      const answering = versionRequest(mounted, request, params, (name, value) => {
+        fields.push([name, value]);
+      });
+      c.set('version', request.version);
+      c.set('versioningScheme', request.versioningScheme);
+      c.set('resolverMatch', new LazyResolverMatch(request));
+      c.set('reverse', reverseFor(request));
+      vendor = mounted.responseMediaType?.(request) ?? null;
+      response = answering(c, next);
+    } catch (error) {
+      return answer(error);
+    }
+    // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
+    return (isPromiseLike(response) ? Promise.resolve(response).then(finish, answer) : finish(response)) as
+      Response | Promise<Response>;
+  };
 }
 
 /**
  * A Hono app serving every route of `urlconf` with its handler (an ordinary Hono handler), each request versioned
  * first: `c.get('version')`, `c.get('versioningScheme')`, `c.get('resolverMatch')`, `c.get('reverse')(…)`.
- * Mount it at the root (`app.route('/', versioned(…))`): the UrlConf's reversal knows no other base path.
+ * Mounted under a path (`app.route('/api', versioned(…))`), its routes are served there and reversal puts that
+ * path in front.
  * @example
  * const app = new Hono();
- * app.route('/', versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) }));
+ * app.route('/api', versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) }));
  */
 export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<VersioningEnv> {
+  const { routes, problems } = mountRoutes<Handler<VersioningEnv>>('hono', urlconf, options, 'hono', {
+    prefixOf,
+  });
   const app = new Hono<VersioningEnv>();
-  for (const mount of mountRoutes<Handler<VersioningEnv>>(
-    'hono versioned(urlconf, options)',
-    urlconf,
-    options,
-    'hono',
-  )) {
-    const handle: Handler<VersioningEnv> = (c, next) => {
-      // The version lifecycle's headers, put on whatever response this request gets.
-      const fields: [string, string][] = [];
-      // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
-      const finish = (response: unknown): unknown =>
-        response instanceof Response
-          ? withFields(mount.vary !== '' ? varyOn(response, mount.vary) : response, fields)
-          : response;
-      return catchProblems(
-        () => {
-          // One by one: c.req.param() would decode all of them into a new object first.
-          const params: Record<string, string | undefined> = {};
-          for (const key of mount.paramKeys) params[key] = c.req.param(key);
-          refuseMalformedValues(params, c.req.raw.url);
-          const versioning = mount.version(c.req.raw, mount.matchOf(params), (name, value) => {
-            fields.push([name, value]);
-          });
-          expose(c, versioning);
-          // Responses the handler makes with `c` carry it from the start, so finish() finds it there.
-          if (mount.vary !== '') c.header('vary', mount.vary);
-          const response: unknown = versioning.handler(c, next);
-          // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
-          return isPromiseLike(response) ? Promise.resolve(response).then(finish) : finish(response);
-        },
-        (error) => withFields(problemResponse(mount.problem(error, c.req.header('accept-language'))), fields),
-      ) as Response | Promise<Response>;
-    };
-    if (mount.methods === null) app.all(mount.path, handle);
-    else app.on([...mount.methods], mount.path, handle);
+  for (const mounted of routes) {
+    const handle = handlerOf(mounted);
+    for (const { path: routePath } of mounted.paths) {
+      if (mounted.methods === null) app.all(routePath, handle);
+      else app.on([...mounted.methods], routePath, handle);
+    }
+  }
+  if (problems) {
+    // Routes, not `notFound()`: a Hono app mounted with app.route() brings its routes, never its not-found handler.
+    app.all('*', (c) => {
+      const url = c.req.url;
+      const path = pathOf(url.slice(url.indexOf('/', url.indexOf('//') + 2))).slice(prefixOf(c).length);
+      return problemResponse(c, unrouted(routes, path === '' ? '/' : path, c.req.method));
+    });
   }
   return app;
 }

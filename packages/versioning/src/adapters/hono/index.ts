@@ -1,3 +1,4 @@
-export { versioned } from './hono.js';
-export type { VersioningEnv } from './hono.js';
+export { include, path, versioned } from './hono.js';
+export type { HonoInclude, HonoRoute, VersionedHandler, VersioningEnv } from './hono.js';
 export type { AdapterOptions, VersioningVariables } from '../shared.js';
+export type { HonoPath, RouteParams } from '../route-params.js';

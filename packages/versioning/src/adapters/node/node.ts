@@ -1,46 +1,133 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { APIException, MethodNotAllowed } from '../../errors.js';
+import { pathToRegexp, TokenData } from 'path-to-regexp';
+import { APIException, isAPIException, MethodNotAllowed } from '../../errors.js';
+import { unroutablePath } from '../malformed-path.js';
+import { decodeSegment, normalizePercentEncoding } from '../../urls/encoding.js';
+import { checkScriptPrefix } from '../../http/request.js';
 import { describe } from '../../urls/describe.js';
-import type { UrlConf } from '../../urls/urlconf.js';
+import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
+import type { RouteParams } from '../route-params.js';
 import {
   type AdapterOptions,
-  catchProblems,
+  allowOf,
+  appendVary,
+  decodeWildcard,
   exposeOn,
+  type FrameworkInclude,
+  frameworkInclude,
+  frameworkPath,
+  type FrameworkRoute,
   mountRoutes,
-  type Problem,
+  type MountedRoute,
   renderProblem,
+  sendJsonAs,
+  versionRequest,
   type VersioningVariables,
 } from '../shared.js';
-import { unroutablePath } from '../malformed-path.js';
 
-/** A node:http request as a versioned route's handler receives it. */
-export type VersionedIncomingMessage = IncomingMessage & VersioningVariables;
+/** A node:http request as a versioned route's handler receives it: `req.params` holds the route's parameters. */
+export type VersionedIncomingMessage<Params = Record<string, string>> = IncomingMessage &
+  VersioningVariables & {
+    /** The route's parameters, decoded, under their UrlConf names (a wildcard's segments joined with `/`). */
+    readonly params: Params;
+  };
 
 /** A route handler for the node:http adapter; it may return a promise. */
-export type VersionedRequestListener = (req: VersionedIncomingMessage, res: ServerResponse) => unknown;
+export type VersionedRequestListener<Params = Record<string, string>> = (
+  req: VersionedIncomingMessage<Params>,
+  res: ServerResponse,
+) => unknown;
 
 /** Options of the node:http adapter. */
 export interface NodeAdapterOptions extends AdapterOptions {
   /**
    * Told about an error a handler threw (anything but an `APIException`) once the client got a 500 that does not
-   * reveal it. @default console.error
+   * reveal it. @default logs the error and the request's `METHOD url` with console.error (never the request itself,
+   * whose headers may carry credentials)
    */
   readonly onError?: (error: unknown, req: IncomingMessage) => void;
+  /**
+   * The path the server's routes are served under, like Django's `FORCE_SCRIPT_NAME`: a request path must start
+   * with it (the rest is routed), and reversal puts it in front of every path it builds.
+   * @default ''
+   */
+  readonly scriptPrefix?: string;
 }
 
-function send(res: ServerResponse, problem: Problem): void {
-  if (res.headersSent) res.destroy();
-  else res.writeHead(problem.status, problem.headers).end(problem.body);
+/** A route made by this adapter's {@link path}; another adapter refuses it. */
+export type NodeRoute = FrameworkRoute<'node'>;
+
+/** A group made by this adapter's {@link include}. */
+export type NodeInclude = FrameworkInclude<'node'>;
+
+/**
+ * Declares a route served by a node:http handler `(req, res)`, typed from the route: `req.params` has its
+ * parameters (optional ones in `{…}` optional) and `req.version`, `req.reverse()`… are there. The core's `path()`
+ * with types.
+ * @example path('/users/:pk/', (req, res) => res.end(`${req.params.pk} in ${req.version}`))
+ */
+export function path<const R extends string>(
+  route: R,
+  handler: VersionedRequestListener<RouteParams<R>>,
+  options?: PathOptions,
+): NodeRoute {
+  return frameworkPath('node', route, handler, options);
+}
+
+/** Groups routes of this adapter (or the core's) under a prefix and, optionally, a namespace; the core's `include()`. */
+export function include(
+  prefix: string,
+  routes: readonly (NodeRoute | NodeInclude)[],
+  options?: { readonly namespace?: string },
+): NodeInclude {
+  return frameworkInclude(prefix, routes, options);
+}
+
+const defaultOnError = (error: unknown, req: IncomingMessage): void => {
+  console.error(`@restdash/versioning: ${req.method ?? 'GET'} ${req.url ?? '/'} failed:`, error);
+};
+
+function send(res: ServerResponse, req: IncomingMessage, error: APIException, vary: readonly string[]): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const problem = renderProblem(error, req.headers['accept-language'], vary);
+  res.setHeader('vary', appendVary(res.getHeader('vary'), problem.vary));
+  res.writeHead(problem.status, { ...problem.headers, ...allowOf(error) }).end(problem.body);
 }
 
 function answers(methods: readonly string[] | null, method: string): boolean {
   return methods === null || methods.includes(method) || (method === 'HEAD' && methods.includes('GET'));
 }
 
+/** A route as the listener matches it: its compiled pattern, and how to read each capture. */
+interface Matcher {
+  readonly mounted: MountedRoute<VersionedRequestListener>;
+  readonly regexp: RegExp;
+  readonly names: readonly string[];
+  readonly wildcards: readonly boolean[];
+}
+
+/** The decoded parameters of a match, under their names; `null` when one holds a malformed escape. */
+function paramsOf(matcher: Matcher, found: RegExpExecArray): Record<string, string> | null {
+  const params = Object.create(null) as Record<string, string>;
+  const { names, wildcards } = matcher;
+  for (let index = 0; index < names.length; index++) {
+    const raw = found[index + 1];
+    if (raw === undefined) continue;
+    const value = wildcards[index] === true ? decodeWildcard(raw) : decodeSegment(raw);
+    if (value === null) return null;
+    params[names[index] as string] = value;
+  }
+  return params;
+}
+
 /**
  * A node:http request listener serving every route of `urlconf` with its handler `(req, res)`, each request
- * versioned first: `req.version`, `req.versioningScheme`, `req.resolverMatch`, `req.reverse()`. No route: 404;
- * a route without the method: 405 with `Allow`; an error a handler throws: 500. All as problem+json.
+ * versioned first: `req.params`, `req.version`, `req.versioningScheme`, `req.resolverMatch`, `req.reverse()`. It
+ * routes by itself and owns the whole server, so it always answers like the other adapters with `problems: true`:
+ * no route, 404; a route without the method, 405 with `Allow`; an error a handler throws, 500. All as problem+json.
  * @example
  * http.createServer(versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) })).listen(3000);
  */
@@ -48,57 +135,101 @@ export function versioned(
   urlconf: UrlConf,
   options: NodeAdapterOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const where = 'node versioned(urlconf, options)';
-  const mounts = mountRoutes<VersionedRequestListener>(where, urlconf, options, 'path-to-regexp', [
-    'onError',
-  ]);
-  const { onError = console.error } = options;
-  if (typeof onError !== 'function') {
-    throw new TypeError(`${where}: options.onError must be a function, got ${describe(onError)}`);
+  const { routes } = mountRoutes<VersionedRequestListener>('node', urlconf, options, 'path-to-regexp', {
+    extraOptions: ['onError', 'scriptPrefix'],
+  });
+  const prefix = checkScriptPrefix('node versioned(urlconf, options)', options.scriptPrefix ?? '');
+  if (/[:*]/.test(prefix)) {
+    throw new TypeError(
+      `node versioned(urlconf, options): options.scriptPrefix is a path, but the prefix ${JSON.stringify(prefix)} looks like a pattern with parameters. Put the parameters in the UrlConf (include(${JSON.stringify(prefix)}, …)) instead`,
+    );
   }
+  const { onError = defaultOnError } = options;
+  if (typeof onError !== 'function') {
+    throw new TypeError(
+      `node versioned(urlconf, options): options.onError must be a function, got ${describe(onError)}`,
+    );
+  }
+  const matchers: readonly Matcher[] = routes.map((mounted) => {
+    // As UrlConf compiles it; its keys say which parameter each capture group holds (optional groups repeat them).
+    const { regexp, keys } = pathToRegexp(new TokenData([...mounted.route.tokens]), {
+      sensitive: true,
+      trailing: false,
+    });
+    return {
+      mounted,
+      regexp,
+      names: keys.map((key) => key.name),
+      wildcards: keys.map((key) => key.type === 'wildcard'),
+    };
+  });
+
+  const fail = (req: IncomingMessage, res: ServerResponse, vary: readonly string[], error: unknown): void => {
+    if (isAPIException(error)) {
+      send(res, req, error, vary);
+      return;
+    }
+    onError(error, req);
+    send(res, req, new APIException(), vary);
+  };
+
+  const serve = (
+    matcher: Matcher,
+    params: Record<string, string>,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => {
+    const { mounted } = matcher;
+    const { vary, requests, source } = mounted;
+    if (vary.length > 0) res.setHeader('vary', appendVary(res.getHeader('vary'), vary));
+    let result: unknown;
+    try {
+      const request = requests.node(req, req.url ?? '/', source, params, prefix);
+      const answering = versionRequest(mounted, request, params, (name, value) => {
+        res.appendHeader(name, value);
+      });
+      exposeOn(req, request);
+      const vendor = mounted.responseMediaType?.(request) ?? null;
+      if (vendor !== null) sendJsonAs(res, vendor);
+      (req as { params?: unknown }).params = params;
+      result = answering(req as VersionedIncomingMessage, res);
+    } catch (error) {
+      fail(req, res, vary, error);
+      return;
+    }
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        fail(req, res, vary, error);
+      });
+    }
+  };
 
   return (req, res) => {
     const target = req.url ?? '/';
-    const end = target.search(/[?#]/);
-    const path = end === -1 ? target : target.slice(0, end);
+    const mark = target.indexOf('?');
+    let path = mark === -1 ? target : target.slice(0, mark);
+    if (prefix !== '') {
+      const under = path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
+      path = under ? path.slice(prefix.length) || '/' : '';
+    }
     const method = req.method ?? 'GET';
-    const language = req.headers['accept-language'];
+    // As UrlConf.resolve() matches: escapes of unreserved characters decoded first (`/%73tatic/` is `/static/`).
+    const routed = normalizePercentEncoding(path);
     let allowed: Set<string> | null = null;
-    for (const mount of mounts) {
-      const match = mount.route.match(path);
-      if (match === null) continue;
-      if (!answers(mount.methods, method)) {
+    for (const matcher of matchers) {
+      const found = matcher.regexp.exec(routed);
+      if (found === null) continue;
+      const params = paramsOf(matcher, found);
+      if (params === null) continue;
+      const { methods } = matcher.mounted;
+      if (!answers(methods, method)) {
         allowed ??= new Set<string>();
-        for (const name of mount.methods ?? []) allowed.add(name);
+        for (const name of methods ?? []) allowed.add(name);
         continue;
       }
-      if (mount.vary !== '') res.setHeader('vary', mount.vary);
-      const fail = (error: unknown): void => {
-        onError(error, req);
-        send(res, mount.problem(new APIException(), language));
-      };
-      try {
-        const result = catchProblems(
-          () => {
-            const versioning = mount.version(req, match, (name, value) => {
-              res.appendHeader(name, value);
-            });
-            exposeOn(req, versioning);
-            return versioning.handler(req as VersionedIncomingMessage, res);
-          },
-          (error) => {
-            send(res, mount.problem(error, language));
-          },
-        );
-        if (result instanceof Promise) result.catch(fail);
-      } catch (error) {
-        fail(error);
-      }
+      serve(matcher, params, req, res);
       return;
     }
-    const methods = allowed === null ? [] : [...allowed];
-    if (methods.length > 0) res.setHeader('allow', methods.join(', '));
-    const error = methods.length > 0 ? new MethodNotAllowed(method, methods) : unroutablePath(path);
-    send(res, renderProblem(error, language, ''));
+    send(res, req, allowed === null ? unroutablePath(path) : new MethodNotAllowed(method, [...allowed]), []);
   };
 }

@@ -1,0 +1,183 @@
+// Part 1: server CPU time per request, bare vs restdash vs the framework's own version constraint. The
+// server child reports process.cpuUsage() before and after a fixed number of requests, so the load
+// generator's CPU (in this process) is not counted and neither is time spent waiting for a core.
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startChild } from '../lib/child.mjs';
+import { int, percent } from '../lib/format.mjs';
+import { median, medianRatio, noTarget, spread, target } from '../lib/stats.mjs';
+import { check, send } from './load.mjs';
+import { REQUESTS } from './routes.mjs';
+
+const SERVER = fileURLToPath(new URL('server.mjs', import.meta.url));
+const CONNECTIONS = 50;
+const KINDS = [
+  { kind: 'path', what: 'URL path', route: '/:version/users/:pk/' },
+  { kind: 'query', what: 'query parameter', route: '/items/:pk/?version=' },
+  { kind: 'host', what: 'host name', route: '/hosts/:pk/, Host: v1.example.com' },
+  { kind: 'accept', what: 'Accept header', route: '/users/:pk/, Accept: …; version=1.0' },
+];
+
+/**
+ * Targets: on Fastify and Hono restdash adds at most 1 µs (and 3 %) to a URL path, query or host route and
+ * 2 µs to an Accept route, and less than Fastify's own constraint; on Express and node:http at most 3 %.
+ */
+const TARGETS = {
+  fastify: { path: 1, query: 1, host: 1, accept: 2 },
+  hono: { path: 1, query: 1, host: 1, accept: 2 },
+  express: {},
+  node: {},
+};
+const MAX_RATIO = 1.03;
+
+function group(framework, label, bareLabel, peer) {
+  const cases = KINDS.flatMap(({ kind, what, route }) => [
+    { id: `bare-${kind}`, name: `${bareLabel}, ${route}`, variant: 'bare', request: kind },
+    {
+      id: `ours-${kind}`,
+      name: `${label} + restdash, ${what}`,
+      variant: 'restdash',
+      request: kind,
+      kind,
+      baseline: `bare-${kind}`,
+    },
+  ]);
+  if (peer) {
+    cases.push(
+      {
+        id: 'bare-acceptVersion',
+        name: `${bareLabel}, /users/:pk/, Accept-Version: 1.0.0`,
+        variant: 'bare',
+        request: 'acceptVersion',
+        // The bare route ignores Accept-Version and answers its fixed version.
+        version: '1.0',
+      },
+      {
+        id: 'peer',
+        name: peer.name,
+        variant: peer.variant,
+        request: 'acceptVersion',
+        baseline: 'bare-acceptVersion',
+      },
+    );
+  }
+  return { framework, cases, peer: peer ? 'peer' : null };
+}
+
+const GROUPS = [
+  group('fastify', 'Fastify', 'Fastify bare', {
+    name: "Fastify `constraints: { version: '1.0.0' }`",
+    variant: 'constraints',
+  }),
+  group('hono', 'Hono', 'Hono bare'),
+  group('express', 'Express', 'Express bare'),
+  group('node', 'node:http', 'node:http bare (path-to-regexp match())'),
+];
+
+/** CPU µs the server spends on `amount` requests of `request`, per request. */
+async function cpuPerRequest(server, request, amount, label) {
+  const before = await server.ask('cpu');
+  const { total, failures } = await send(server.ready.port, REQUESTS[request], amount, CONNECTIONS);
+  const after = await server.ask('cpu');
+  if (failures > 0 || total < amount) throw new Error(`${label}: ${failures} failures in ${total} requests`);
+  return (after.user + after.system - before.user - before.system) / amount;
+}
+
+async function measureGroup({ framework, cases }, { amount, warmup, rounds }) {
+  const variants = [...new Set(cases.map((c) => c.variant))];
+  const started = await Promise.allSettled(variants.map((v) => startChild(SERVER, [framework, v])));
+  const servers = new Map(
+    started.flatMap((s, i) => (s.status === 'fulfilled' ? [[variants[i], s.value]] : [])),
+  );
+  try {
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    for (const c of cases) {
+      const request = { ...REQUESTS[c.request], version: c.version ?? REQUESTS[c.request].version };
+      await check(servers.get(c.variant).ready.port, request, c.name);
+    }
+    for (const c of cases) await cpuPerRequest(servers.get(c.variant), c.request, warmup, c.name);
+    const results = new Map(cases.map((c) => [c.id, []]));
+    for (let round = 0; round < rounds; round++) {
+      process.stderr.write(`cpu: ${framework} round ${round + 1}/${rounds}\n`);
+      for (let i = 0; i < cases.length; i++) {
+        const c = cases[(i + round) % cases.length];
+        results.get(c.id).push(await cpuPerRequest(servers.get(c.variant), c.request, amount, c.name));
+      }
+    }
+    return results;
+  } finally {
+    await Promise.all([...servers.values()].map((server) => server.stop()));
+  }
+}
+
+const micros = (n) => (Number.isFinite(n) ? `${n.toFixed(2)} µs` : '—');
+const signed = (n) => (n >= 0 ? `+${micros(n)}` : `−${micros(-n)}`);
+
+function rows({ framework, cases, peer }, results) {
+  const of = (id) => results.get(id);
+  const added = (c) => median(of(c.id).map((value, i) => value - of(c.baseline)[i]));
+  const peerAdded = peer ? added(cases.find((c) => c.id === peer)) : NaN;
+  return cases.map((c) => {
+    const cost = c.baseline ? added(c) : NaN;
+    const ratio = c.baseline ? medianRatio(of(c.id), of(c.baseline)) : NaN;
+    let verdict = noTarget;
+    if (c.variant === 'restdash') {
+      const limit = TARGETS[framework][c.kind];
+      const parts = [...(limit === undefined ? [] : [`≤ ${limit} µs`]), `≤ ${MAX_RATIO}×`];
+      let met = ratio <= MAX_RATIO && (limit === undefined || cost <= limit);
+      if (peer) {
+        parts.push('< constraint');
+        met &&= cost < peerAdded;
+      }
+      verdict = target(parts.join(', '), met);
+    }
+    return {
+      case: c.name,
+      cpu: micros(median(of(c.id))),
+      spread: percent(spread(of(c.id))),
+      added: c.baseline ? signed(cost) : '(baseline)',
+      ratio: c.baseline ? `${ratio.toFixed(3)}×` : '—',
+      ...(peer ? { vsPeer: c.variant === 'restdash' ? signed(cost - peerAdded) : '—' } : {}),
+      ...verdict,
+    };
+  });
+}
+
+function columns(withPeer) {
+  return [
+    ['case', 'case'],
+    ['cpu', 'server CPU per request (median)'],
+    ['spread', 'spread of rounds'],
+    ['added', 'added (median of rounds)'],
+    ['ratio', 'ratio to bare'],
+    ...(withPeer ? [['vsPeer', 'added − constraint’s added']] : []),
+    ['target', 'target'],
+    ['met', 'met?'],
+  ];
+}
+
+const BEFORE = new URL('cpu-before.md', import.meta.url);
+
+/** Runs part 1 and returns its section. */
+export async function httpCpu(settings) {
+  const tables = [];
+  for (const g of GROUPS) {
+    tables.push({ columns: columns(g.peer !== null), rows: rows(g, await measureGroup(g, settings)) });
+  }
+  // The same measurement of the adapters before they were reworked (issue 10), kept for comparison.
+  if (existsSync(BEFORE)) {
+    const [caption, ...table] = readFileSync(BEFORE, 'utf8').trim().split('\n');
+    tables.push({ caption: caption.replace(/^#+\s*/, ''), markdown: table.join('\n').trim() });
+  }
+  return {
+    title: '1a. HTTP: server CPU per request (this table decides the adapters’ cost)',
+    tables,
+    notes: [
+      `Each server variant runs in its own child process and reports \`process.cpuUsage()\` (user + system, every thread) before and after exactly ${int(settings.amount)} requests sent by autocannon (${CONNECTIONS} keep-alive connections, pipelining 1) from the parent process, whose own CPU is not counted; ${settings.rounds} rounds, each case once per round in a rotating order, after a ${int(settings.warmup)}-request warm-up per case.`,
+      '"added" is the median over rounds of (restdash − bare) in the same round, "ratio to bare" the median of the per-round ratios; "spread" is (max − min) / median of the rounds. This table decides whether restdash meets its cost targets: CPU time per request does not depend on how fast the load generator is or on who else uses the cores, which the req/s table does.',
+      'Bare routes: the same patterns with no versioning, sent the same headers and query. The node:http baseline is a plain request listener that tries each pattern with a precompiled path-to-regexp `match()` and writes the JSON body by hand.',
+      'Fastify’s own `constraints: { version }` (find-my-way reading `Accept-Version`) is its version constraint; its "added" is against a bare route sent the same `Accept-Version` header. Express and Hono have no built-in version constraint.',
+    ],
+  };
+}
