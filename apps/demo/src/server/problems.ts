@@ -11,7 +11,8 @@ import type { APIException } from '@restdash/versioning';
  * Sends `error` as `application/problem+json` the way the versioning adapter answers its own errors: the detail
  * in the language `Accept-Language` asks for, with `Content-Language` (English when the catalogs lack the
  * message) and `Vary: Accept-Language`; a plain-string detail is sent as it is. For what the adapter does not
- * answer itself: a path under no route (until the adapter's `problems: true` takes this over) and the assets.
+ * answer itself: a path under no route (the adapter's `problems: true` would leave `HEAD` out of `Allow`; see the
+ * README) and the assets.
  */
 export function sendProblem(
   reply: FastifyReply,
