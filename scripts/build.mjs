@@ -4,7 +4,7 @@
 // a TypeScript upgrade rebuilds everything. Vite, which has no incremental mode, rebuilds the demo
 // page only when one of its inputs (the lockfile included) is newer than the page it built.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -33,7 +33,25 @@ const pageInputs = [
 ];
 const pageOutput = join(demo, 'dist', 'client', 'index.html');
 
+/** Removes outputs whose source file is gone (tsc -b never deletes them, and npm pack would ship them). */
+function pruneStaleOutputs(pkg) {
+  const dist = join(root, pkg, 'dist');
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      const base = /^(.*)\.(?:js|d\.ts)(?:\.map)?$/.exec(full)?.[1];
+      if (base === undefined || entry.isDirectory()) continue;
+      const source = join(root, pkg, 'src', base.slice(dist.length));
+      if (!existsSync(`${source}.ts`) && !existsSync(`${source}.tsx`)) rmSync(full);
+    }
+  };
+  walk(dist);
+}
+
 export function buildAll({ force = false, quiet = false } = {}) {
+  for (const pkg of ['packages/versioning', 'packages/pagination']) pruneStaleOutputs(pkg);
   execFileSync(bin('tsc'), ['-b', 'tsconfig.build.json', ...(force ? ['--force'] : [])], {
     cwd: root,
     stdio: 'inherit',
