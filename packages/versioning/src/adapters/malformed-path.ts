@@ -18,10 +18,10 @@ export function refuseMalformedValues(
   values: Readonly<Record<string, string | undefined>>,
   url: string,
 ): void {
-  if (
-    Object.values(values).some((value) => value?.includes('%') === true) &&
-    hasMalformedEscape(new URL(url).pathname)
-  ) {
-    throw new ParseError();
+  for (const name in values) {
+    if (values[name]?.includes('%') === true) {
+      if (hasMalformedEscape(new URL(url).pathname)) throw new ParseError();
+      return;
+    }
   }
 }

@@ -349,33 +349,22 @@ export function mountRoutes<Handler>(
   };
 }
 
-const noArgs: readonly string[] = Object.freeze([]);
-
 /**
  * Versions `request`, which the framework routed to `mounted` with `kwargs`: checks its host (like Django's
  * CommonMiddleware, on every route, version-neutral ones too), then lets the route's scheme determine its version,
- * through the route's lifecycle, which puts its headers on the response with `setHeader`. Returns the handler that
+ * through the route's lifecycle, which puts its headers on the response with `setHeader(target, …)`. Returns the handler that
  * answers: the route's, or that of a later route of the same URL whose `since`/`until` hold the version.
  * Throws an `APIException` for a disallowed host, a version that is not allowed, past its sunset or outside the
  * route's `since`/`until`, or an `Accept` nothing satisfies.
  */
-export function versionRequest<Handler>(
+export function versionRequest<Handler, T>(
   mounted: MountedRoute<Handler>,
   request: VersioningRequest,
   kwargs: Readonly<Record<string, string | undefined>>,
-  setHeader: SetHeader,
+  setHeader: SetHeader<T>,
+  target: T,
 ): Handler {
-  const answering = mounted.lifecycle.admit(
-    request,
-    () => {
-      request.getHost();
-      const { scheme } = mounted;
-      if (scheme === null) return;
-      request.versioningScheme = scheme;
-      request.version = scheme.determineVersion(request, noArgs, kwargs);
-    },
-    setHeader,
-  );
+  const answering = mounted.lifecycle.admit(request, mounted.scheme, kwargs, setHeader, target);
   if (answering === mounted.route) return mounted.handler;
   // Another route of the same pattern answers this version: same parameters, its own names.
   request.resolverMatch = resolverMatchOf(answering, (request.resolverMatch as ResolverMatch).kwargs);

@@ -556,8 +556,9 @@ export function requestFactory(
   return Object.assign(make, {
     node: (input: IncomingMessage, target: string, source: RouteSource, params: unknown, context: unknown) =>
       new NodeRequest(input, target, input.headers, settings, source, params, context),
+    // The framework routed this request, so its URL parsed; a Host header it did not check is refused by getHost().
     fetch: (input: Request, source: RouteSource, params: unknown, context: unknown) =>
-      fetchRequest(input, input.url, input.headers, source, params, context),
+      new FetchRequest(input, input.url, input.headers, settings, source, params, context),
   });
 }
 

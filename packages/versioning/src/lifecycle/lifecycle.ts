@@ -43,8 +43,11 @@ export const lifecycleOptionNames: readonly string[] = Object.freeze([
   'clock',
 ]);
 
-/** Puts a header field on the response being built, after any value it has already (lists are appended to). */
-export type SetHeader = (name: string, value: string) => void;
+/**
+ * Puts a header field on the response `target` builds, after any value it has already (lists are appended to). A
+ * function of the adapter's module rather than one made per request.
+ */
+export type SetHeader<T> = (target: T, name: string, value: string) => void;
 
 /** A route of a mount with the scheme that versions its requests (`null`: version-neutral). */
 export interface LifecycleRoute {
@@ -55,12 +58,37 @@ export interface LifecycleRoute {
 /** What the lifecycle does with each request of one route. */
 export interface RouteLifecycle {
   /**
-   * Versions a request the framework routed to this route: sets the version headers with `setHeader`, runs
-   * `determine` (which sets `request.version`, or throws the scheme's error), refuses a version past its sunset or
-   * outside the route's `since`/`until`, and returns the route that answers: this one, or a later route of the
-   * same pattern and scheme whose range holds the version. Throws an `APIException` to answer with.
+   * Versions a request the framework routed to this route: sets the version headers with `setHeader` on `target`, checks its
+   * host and lets `scheme` determine its version from `kwargs` (see {@link determineVersion}), refuses a version
+   * past its sunset or outside the route's `since`/`until`, and returns the route that answers: this one, or a
+   * later route of the same pattern and scheme whose range holds the version. Throws an `APIException` to answer
+   * with.
    */
-  admit(request: VersioningRequest, determine: () => void, setHeader: SetHeader): FlatRoute;
+  admit<T>(
+    request: VersioningRequest,
+    scheme: BaseVersioning | null,
+    kwargs: Readonly<Record<string, string | undefined>>,
+    setHeader: SetHeader<T>,
+    target: T,
+  ): FlatRoute;
+}
+
+const noArgs: readonly string[] = Object.freeze([]);
+
+/**
+ * Checks the host of `request` (like Django's CommonMiddleware, on every route, version-neutral ones too), then
+ * lets `scheme` determine its version from `kwargs`: sets `request.versioningScheme` and `request.version`, or
+ * throws the scheme's error.
+ */
+function determineVersion(
+  request: VersioningRequest,
+  scheme: BaseVersioning | null,
+  kwargs: Readonly<Record<string, string | undefined>>,
+): void {
+  request.getHost();
+  if (scheme === null) return;
+  request.versioningScheme = scheme;
+  request.version = scheme.determineVersion(request, noArgs, kwargs);
 }
 
 /** RFC 9457 extension members of the problems the lifecycle raised or saw, read when rendering them. */
@@ -156,8 +184,8 @@ function stretchAt(timeline: Timeline, now: number): readonly HeaderField[] {
 }
 
 const trivial = (route: FlatRoute): RouteLifecycle => ({
-  admit(_request, determine) {
-    determine();
+  admit(request, scheme, kwargs) {
+    determineVersion(request, scheme, kwargs);
     return route;
   },
 });
@@ -276,49 +304,52 @@ function admitting(mount: MountLifecycle, route: RouteFacts): RouteLifecycle {
   const { policies, hasSunset, enforceSunset } = mount;
   const { self, later, list, versions, timeline } = route;
 
-  /** `from` less the versions past their sunset at the time `read()` gives. */
-  const current = (from: readonly string[], read: () => number): readonly string[] => {
+  /** `from` less the versions past their sunset at `time`. */
+  const current = (from: readonly string[], time: number): readonly string[] => {
     if (!hasSunset) return from;
-    const at = read();
     return from.filter((version) => {
       const sunset = policies.get(version)?.sunset ?? null;
-      return sunset === null || sunset > at;
+      return sunset === null || sunset > time;
     });
   };
 
   return {
-    admit(request, determine, setHeader) {
+    admit(request, scheme, kwargs, setHeader, target) {
       // The clock is read once, and only when an answer depends on it.
-      let time: number | undefined;
-      const read = () => (time ??= mount.now());
+      let time = Number.NaN;
       if (timeline !== null) {
-        for (const [name, value] of stretchAt(timeline, read())) setHeader(name, value);
+        time = mount.now();
+        for (const [name, value] of stretchAt(timeline, time)) setHeader(target, name, value);
       }
       try {
-        determine();
+        determineVersion(request, scheme, kwargs);
       } catch (error) {
         if (versions !== null && isVersionError(error, request)) {
-          withMembers(error as object, current(versions, read));
+          withMembers(error as object, current(versions, hasSunset && Number.isNaN(time) ? mount.now() : time));
         }
         throw error;
       }
       const version = request.version;
       const policy = version === null ? undefined : policies.get(version);
-      if (enforceSunset && version !== null && policy !== undefined && policy.sunset !== null) {
-        if (policy.sunset <= read()) {
-          throw withMembers(new VersionSunset(version), versions && current(versions, read));
+      if (policy !== undefined) {
+        if (enforceSunset && policy.sunset !== null) {
+          if (Number.isNaN(time)) time = mount.now();
+          if (policy.sunset <= time) {
+            throw withMembers(new VersionSunset(version as string), versions && current(versions, time));
+          }
         }
+        for (const [name, value] of policy.headers) setHeader(target, name, value);
       }
-      if (policy !== undefined) for (const [name, value] of policy.headers) setHeader(name, value);
       if (holds(self, version)) return self.route;
       // Outside this route's since/until: a later route of the same URL may take the version.
       const answering = [self, ...later].filter((member) => answers(member.route.methods, request.method));
       const other = answering.find((member) => holds(member, version));
       if (other !== undefined) return other.route;
       const existing = (list ?? []).filter((entry) => answering.some((member) => holds(member, entry)));
+      if (hasSunset && Number.isNaN(time)) time = mount.now();
       throw withMembers(
         new NotFound(gettextLazy('Not available in version "%(version)s".', { version: String(version) })),
-        current(existing, read),
+        current(existing, time),
       );
     },
   };

@@ -22,18 +22,14 @@ function mount(conf: UrlConf, fallback: BaseVersioning | null, options: Lifecycl
     if (!lifecycle || !match) throw new Error(`route ${name} does not match ${target}`);
     const request = createRequest(new Request(`http://localhost${target}`, { method }), { urlconf: conf });
     const headers: Record<string, string> = {};
-    const setHeader = (field: string, value: string) => {
+    const setHeader = (target: Record<string, string>, field: string, value: string) => {
       const key = field.toLowerCase();
-      headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+      target[key] = key in target ? `${target[key]}, ${value}` : value;
     };
-    const determine = () => {
-      request.resolverMatch = match;
-      request.versioningScheme = routeScheme;
-      request.version = routeScheme === null ? null : routeScheme.determineVersion(request, [], match.kwargs);
-    };
+    request.resolverMatch = match;
     let answered: FlatRoute | APIException;
     try {
-      answered = lifecycle.admit(request, determine, setHeader);
+      answered = lifecycle.admit(request, routeScheme, match.kwargs, setHeader, headers);
     } catch (error) {
       if (!isAPIException(error)) throw error;
       answered = error;

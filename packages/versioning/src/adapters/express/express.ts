@@ -67,6 +67,11 @@ export function include(
 
 const where = 'express versioned(urlconf, options)';
 
+/** The version lifecycle's header fields go on the response as Express appends them. */
+function appendHeader(res: Response, name: string, value: string): void {
+  res.append(name, value);
+}
+
 /**
  * Where each request's {@link VersioningRequest} is kept: in `res.locals`, Express's own per-request store, under a
  * key no application uses. (A WeakMap keyed by the request costs Express's garbage collector about 16 µs a
@@ -159,9 +164,7 @@ function handlerOf(mounted: MountedRoute<VersionedRequestHandler>): RequestHandl
     try {
       // The path as the client sent it, and the mount point as Express tells it: `app.use('/api', …)`.
       const request = requests.node(req, req.originalUrl, source, req.params, req.baseUrl);
-      const answering = versionRequest(mounted, request, mounted.kwargsOf(req.params), (name, value) => {
-        res.append(name, value);
-      });
+      const answering = versionRequest(mounted, request, mounted.kwargsOf(req.params), appendHeader, res);
       expose(req, res, request);
       const vendor = mounted.responseMediaType?.(request) ?? null;
       if (vendor !== null) sendJsonAs(res, vendor);

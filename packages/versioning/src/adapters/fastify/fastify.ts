@@ -73,6 +73,11 @@ export function include(
 }
 
 const where = 'fastify versioned(urlconf, options)';
+
+/** The version lifecycle's header fields go on the reply after any value it has. */
+function appendHeader(reply: FastifyReply, name: string, value: string): void {
+  reply.header(name, appendField(reply.getHeader(name), value));
+}
 /** The request's {@link VersioningRequest}, which the getters of the other members read. */
 const kRequest = Symbol('restdash versioning request');
 
@@ -158,9 +163,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
           const versioning = requests.node(request.raw, request.raw.url ?? '/', source, params, prefix);
           const decorated = request as unknown as Decorated;
           decorated[kRequest] = versioning;
-          const answering = versionRequest(mounted, versioning, mounted.kwargsOf(params), (name, value) => {
-            reply.header(name, appendField(reply.getHeader(name), value));
-          });
+          const answering = versionRequest(mounted, versioning, mounted.kwargsOf(params), appendHeader, reply);
           decorated.version = versioning.version;
           decorated.versioningScheme = scheme;
           // The handler's own result goes to Fastify as it is: no wrapper, no extra promise.

@@ -79,6 +79,11 @@ function prefixOf(context: unknown): string {
 
 const noParams: Readonly<Record<string, string>> = Object.freeze({});
 
+/** The version lifecycle's header fields are collected, then appended to whatever response the request gets. */
+function addField(fields: [string, string][], name: string, value: string): void {
+  fields.push([name, value]);
+}
+
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as Partial<PromiseLike<unknown>> | null)?.then === 'function';
 }
@@ -136,43 +141,52 @@ function withType(response: Response, vendor: string | null): Response {
   }
 }
 
+/**
+ * What the handler gives back (a Response, or nothing after `next()`) as Hono gets it: a Response varies on `vary`,
+ * goes out as `vendor` when it is JSON and carries the lifecycle's `fields`.
+ */
+function finish(
+  response: unknown,
+  vary: readonly string[],
+  vendor: string | null,
+  fields: readonly (readonly [string, string])[],
+): unknown {
+  if (!(response instanceof Response)) return response;
+  return withFields(withType(vary.length > 0 ? withVary(response, vary) : response, vendor), fields);
+}
+
 function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<VersioningEnv> {
-  const { vary, requests, source, hasParams } = mounted;
+  const { vary, requests, source, hasParams, responseMediaType } = mounted;
   const varyValue = vary.join(', ');
   return (c, next) => {
-    // The version lifecycle's header fields, appended to whatever response this request gets.
-    const fields: [string, string][] = [];
-    const answer = (error: unknown) => answerProblem(error, (e) => withFields(problemResponse(c, e), fields));
-    // The vendor type a JSON answer goes out as (MediaTypeVersioning); read once versioning succeeded.
-    let vendor: string | null = null;
-    // Whatever the handler gives back (a Response, or nothing after next()) goes back to Hono as it is.
-    const finish = (response: unknown): unknown =>
-      response instanceof Response
-        ? withFields(withType(vary.length > 0 ? withVary(response, vary) : response, vendor), fields)
-        : response;
     // Responses the handler makes with `c`, and errors, carry it from the start.
     if (varyValue !== '') c.header('Vary', varyValue, { append: true });
+    // The version lifecycle's header fields, appended to whatever response this request gets.
+    const fields: [string, string][] = [];
+    // The vendor type a JSON answer goes out as (MediaTypeVersioning); read once versioning succeeded.
+    let vendor: string | null = null;
     let response: unknown;
     try {
       const params = hasParams ? c.req.param() : noParams;
       // Hono hands a malformed percent-escape on undecoded: answered 400 like Express, Fastify and node:http do.
       if (hasParams) refuseMalformedValues(params, c.req.raw.url);
       const request = requests.fetch(c.req.raw, source, params, c);
-      const answering = versionRequest(mounted, request, params, (name, value) => {
-        fields.push([name, value]);
-      });
+      const answering = versionRequest(mounted, request, params, addField, fields);
       c.set('version', request.version);
       c.set('versioningScheme', request.versioningScheme);
       c.set('resolverMatch', new LazyResolverMatch(request));
       c.set('reverse', reverseFor(request));
-      vendor = mounted.responseMediaType?.(request) ?? null;
+      if (responseMediaType !== null) vendor = responseMediaType(request);
       response = answering(c, next);
     } catch (error) {
-      return answer(error);
+      return answerProblem(error, (e) => withFields(problemResponse(c, e), fields));
     }
     // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
-    return (isPromiseLike(response) ? Promise.resolve(response).then(finish, answer) : finish(response)) as
-      Response | Promise<Response>;
+    if (!isPromiseLike(response)) return finish(response, vary, vendor, fields) as Response;
+    return Promise.resolve(response).then(
+      (resolved) => finish(resolved, vary, vendor, fields),
+      (error: unknown) => answerProblem(error, (e) => withFields(problemResponse(c, e), fields)),
+    ) as Promise<Response>;
   };
 }
 

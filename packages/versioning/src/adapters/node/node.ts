@@ -25,6 +25,12 @@ import {
   type VersioningVariables,
 } from '../shared.js';
 
+
+/** The version lifecycle's header fields go on the response after any value it has. */
+function appendHeader(res: ServerResponse, name: string, value: string): void {
+  res.appendHeader(name, value);
+}
+
 /** A node:http request as a versioned route's handler receives it: `req.params` holds the route's parameters. */
 export type VersionedIncomingMessage<Params = Record<string, string>> = IncomingMessage &
   VersioningVariables & {
@@ -185,9 +191,7 @@ export function versioned(
     let result: unknown;
     try {
       const request = requests.node(req, req.url ?? '/', source, params, prefix);
-      const answering = versionRequest(mounted, request, params, (name, value) => {
-        res.appendHeader(name, value);
-      });
+      const answering = versionRequest(mounted, request, params, appendHeader, res);
       exposeOn(req, request);
       const vendor = mounted.responseMediaType?.(request) ?? null;
       if (vendor !== null) sendJsonAs(res, vendor);
