@@ -493,13 +493,6 @@ function answer(header: string, renderers: readonly ParsedRenderer[]): string | 
 }
 
 /**
- * Headers shorter than this (an API client's `application/json; version=2.0`) are worked out each time: that takes
- * about what a header not remembered yet costs on top (looking it up, remembering it, forgetting another), so
- * remembering them would gain little, and a client sending ever new ones would pay twice.
- */
-const REMEMBERED_LENGTH = 64;
-
-/**
  * Renderers checked and parsed by {@link parseRenderers}, with the answers given for recent long `Accept` headers
  * (a browser's): clients send the same few again and again. A `NotAcceptable` answer is remembered as `null`.
  */
@@ -512,7 +505,8 @@ export class Renderers {
 
   /** {@link negotiate}'s answer for `header`, `null` for `NotAcceptable`. */
   answer(header: string): string | null {
-    return header.length < REMEMBERED_LENGTH ? answer(header, this.list) : this.#answers.get(header);
+    // Clients send the same few headers over and over; the answer to each is worked out once.
+    return this.#answers.get(header);
   }
 }
 

@@ -325,7 +325,10 @@ function admitting(mount: MountLifecycle, route: RouteFacts): RouteLifecycle {
         determineVersion(request, scheme, kwargs);
       } catch (error) {
         if (versions !== null && isVersionError(error, request)) {
-          withMembers(error as object, current(versions, hasSunset && Number.isNaN(time) ? mount.now() : time));
+          withMembers(
+            error as object,
+            current(versions, hasSunset && Number.isNaN(time) ? mount.now() : time),
+          );
         }
         throw error;
       }

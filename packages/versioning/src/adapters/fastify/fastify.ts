@@ -163,7 +163,13 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
           const versioning = requests.node(request.raw, request.raw.url ?? '/', source, params, prefix);
           const decorated = request as unknown as Decorated;
           decorated[kRequest] = versioning;
-          const answering = versionRequest(mounted, versioning, mounted.kwargsOf(params), appendHeader, reply);
+          const answering = versionRequest(
+            mounted,
+            versioning,
+            mounted.kwargsOf(params),
+            appendHeader,
+            reply,
+          );
           decorated.version = versioning.version;
           decorated.versioningScheme = scheme;
           // The handler's own result goes to Fastify as it is: no wrapper, no extra promise.

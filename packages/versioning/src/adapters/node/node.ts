@@ -25,7 +25,6 @@ import {
   type VersioningVariables,
 } from '../shared.js';
 
-
 /** The version lifecycle's header fields go on the response after any value it has. */
 function appendHeader(res: ServerResponse, name: string, value: string): void {
   res.appendHeader(name, value);
