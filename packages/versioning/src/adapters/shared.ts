@@ -51,12 +51,16 @@ export interface AdapterOptions extends LifecycleOptions {
   readonly problems?: boolean;
 }
 
-/** What an adapter puts on each request it routes: on the request (Express, Fastify, node:http) or `c.get()` (Hono). */
-export interface VersioningVariables {
+/**
+ * What an adapter puts on each request it routes: on the request (Express, Fastify, node:http) or `c.get()` (Hono).
+ * `V` is the versions of the route's scheme: a typed `path()` given `{ versioning: scheme }` of a scheme typed by its
+ * allow list (`allowedVersions: ['v1', 'v2'] as const`) makes `version` `'v1' | 'v2' | null`.
+ */
+export interface VersioningVariables<V extends string = string> {
   /** The version the route's scheme determined; `null` on a version-neutral route. */
-  readonly version: string | null;
+  readonly version: V | null;
   /** The scheme that determined it; `null` on a version-neutral route. */
-  readonly versioningScheme: BaseVersioning | null;
+  readonly versioningScheme: BaseVersioning<V> | null;
   /** The UrlConf route the framework matched, with its names and decoded keyword arguments. */
   readonly resolverMatch: ResolverMatch;
   /**

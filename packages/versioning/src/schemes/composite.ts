@@ -7,7 +7,10 @@ import type { MediaTypeVersioning } from './media-type-versioning.js';
 import { splitOptions } from './scheme-options.js';
 
 /** Constructor options of {@link CompositeVersioning}: the version rules of the whole; the members' own are not used. */
-export type CompositeVersioningOptions = Pick<VersioningOptions, 'defaultVersion' | 'allowedVersions'>;
+export type CompositeVersioningOptions<V extends string = string> = Pick<
+  VersioningOptions<V>,
+  'defaultVersion' | 'allowedVersions'
+>;
 
 /**
  * Runs `run` with `scheme.defaultVersion` and `scheme.allowedVersions` set to these values, then puts its own back.
@@ -50,12 +53,18 @@ function hasResponseMediaType(
  * });
  * scheme.determineVersion(createRequest(new Request('http://localhost/users/?version=2'))); // '2'
  */
-export class CompositeVersioning extends BaseVersioning {
+export class CompositeVersioning<V extends string = string> extends BaseVersioning<V> {
   /** The schemes, asked in this order. */
   readonly schemes: readonly BaseVersioning[];
   readonly #vary: readonly string[];
 
-  constructor(schemes: readonly BaseVersioning[], options: CompositeVersioningOptions = {}) {
+  /** With `allowedVersions: [...] as const` the composite is typed by those versions (see {@link BaseVersioning}). */
+  constructor(
+    schemes: readonly BaseVersioning[],
+    options: CompositeVersioningOptions<V> & { readonly allowedVersions: readonly (V | null)[] },
+  );
+  constructor(schemes: readonly BaseVersioning[], options?: CompositeVersioningOptions);
+  constructor(schemes: readonly BaseVersioning[], options: CompositeVersioningOptions<V> = {}) {
     const where = `new ${new.target.name}(schemes, options)`;
     const given: unknown = schemes;
     if (!Array.isArray(given) || given.length === 0) {
@@ -105,7 +114,7 @@ export class CompositeVersioning extends BaseVersioning {
     request: VersioningRequest,
     args?: readonly string[],
     kwargs?: Readonly<Record<string, string | undefined>>,
-  ): string | null {
+  ): V | null {
     this.checkRequest('determineVersion(request, args, kwargs)', request);
     this.checkAttributes();
     let reader: BaseVersioning | null = null;
@@ -124,13 +133,15 @@ export class CompositeVersioning extends BaseVersioning {
     }
     if (versions !== null) throw new AmbiguousVersion(versions);
     const answer = reader === null ? this.defaultVersion : version;
-    if (this.isAllowedVersion(answer)) return answer;
+    // Allowed, so one of V (or the default, which is V too).
+    if (this.isAllowedVersion(answer)) return answer as V | null;
     // Refused: the scheme that read the version (else the first) decides again with the composite's rules, so that
     // it throws its own error (or, as NamespaceVersioning may, finds another version it allows).
     const decider = reader ?? (this.schemes[0] as BaseVersioning);
+    // What the decider answers under the composite's rules is one of V.
     return withVersionRules(decider, this.defaultVersion, this.allowedVersions, () =>
       decider.determineVersion(request, args, kwargs),
-    );
+    ) as V | null;
   }
 
   /** The first scheme's reversal: the version travels in links the way it carries it. */

@@ -7,8 +7,8 @@ import { BaseVersioning } from './base.js';
 import { splitOptions } from './scheme-options.js';
 
 /** Constructor options of {@link HeaderVersioning}. */
-export interface HeaderVersioningOptions extends Pick<
-  VersioningOptions,
+export interface HeaderVersioningOptions<V extends string = string> extends Pick<
+  VersioningOptions<V>,
   'defaultVersion' | 'allowedVersions'
 > {
   /**
@@ -63,7 +63,7 @@ function versionsInHeader(value: string): string | null | readonly string[] {
  * const scheme = new HeaderVersioning({ header: 'X-API-Version', allowedVersions: ['1', '2'] });
  * scheme.determineVersion(createRequest(new Request('http://localhost/', { headers: { 'x-api-version': '2' } }))); // '2'
  */
-export class HeaderVersioning extends BaseVersioning {
+export class HeaderVersioning<V extends string = string> extends BaseVersioning<V> {
   /** The header that carries the version, as given. */
   readonly header: string;
   /** Detail of the `NotFound` thrown for a version that is not allowed: `Invalid version in "<header>" header.` */
@@ -72,7 +72,10 @@ export class HeaderVersioning extends BaseVersioning {
   // Lower-cased once: the request's header lookup lower-cases the name it is given.
   readonly #name: string;
 
-  constructor(options: HeaderVersioningOptions = {}) {
+  /** With `allowedVersions: [...] as const` the scheme is typed by those versions (see {@link BaseVersioning}). */
+  constructor(options: HeaderVersioningOptions<V> & { readonly allowedVersions: readonly (V | null)[] });
+  constructor(options?: HeaderVersioningOptions);
+  constructor(options: HeaderVersioningOptions<V> = {}) {
     const where = `new ${new.target.name}(options)`;
     const { own, base } = splitOptions(where, options, ['header']);
     const header = own.header ?? 'Api-Version';
@@ -93,13 +96,14 @@ export class HeaderVersioning extends BaseVersioning {
     return this.#vary;
   }
 
-  override determineVersion(request: VersioningRequest): string | null {
+  override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     const value = request.headers.get(this.#name);
     const read = value === null ? null : versionsInHeader(value);
     if (typeof read === 'object' && read !== null) throw new AmbiguousVersion(read);
     const version = read ?? this.defaultVersion;
     if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
-    return version;
+    // Allowed, so one of V (or the default, which is V too).
+    return version as V | null;
   }
 }

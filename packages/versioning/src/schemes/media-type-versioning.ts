@@ -9,8 +9,8 @@ import { BaseVersioning } from './base.js';
 import { splitOptions } from './scheme-options.js';
 
 /** Constructor options of {@link MediaTypeVersioning}. */
-export interface MediaTypeVersioningOptions extends Pick<
-  VersioningOptions,
+export interface MediaTypeVersioningOptions<V extends string = string> extends Pick<
+  VersioningOptions<V>,
   'defaultVersion' | 'allowedVersions'
 > {
   /**
@@ -113,7 +113,7 @@ function startsWithAt(text: string, from: number, lower: string): boolean {
  * const accept = 'application/vnd.acme.v2+json';
  * scheme.determineVersion(createRequest(new Request('http://localhost/', { headers: { accept } }))); // 'v2'
  */
-export class MediaTypeVersioning extends BaseVersioning {
+export class MediaTypeVersioning<V extends string = string> extends BaseVersioning<V> {
   /** The vendor media type, `{version}` in its subtype. */
   readonly template: string;
   /** Detail of the `NotAcceptable` thrown for a version that is not allowed. */
@@ -122,7 +122,10 @@ export class MediaTypeVersioning extends BaseVersioning {
   // What each recent `Accept` header asks for: clients send the same few again and again.
   readonly #readings = new BoundedCache((accept) => this.#read(accept));
 
-  constructor(options: MediaTypeVersioningOptions) {
+  /** With `allowedVersions: [...] as const` the scheme is typed by those versions (see {@link BaseVersioning}). */
+  constructor(options: MediaTypeVersioningOptions<V> & { readonly allowedVersions: readonly (V | null)[] });
+  constructor(options: MediaTypeVersioningOptions);
+  constructor(options: MediaTypeVersioningOptions<V>) {
     const where = `new ${new.target.name}(options)`;
     const { own, base } = splitOptions(where, options, ['template']);
     const template = parseTemplate(where, own.template);
@@ -143,14 +146,15 @@ export class MediaTypeVersioning extends BaseVersioning {
     return varyAccept;
   }
 
-  override determineVersion(request: VersioningRequest): string | null {
+  override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     const reading = this.#readings.get(request.headers.get('accept') ?? '');
     if (reading !== null && 'ambiguous' in reading) throw new AmbiguousVersion(reading.ambiguous);
     const version = reading === null ? this.defaultVersion : reading.version;
     if (!this.isAllowedVersion(version)) throw new NotAcceptable(this.invalidVersionMessage);
     if (reading !== null) request.acceptedMediaType = reading.mediaType;
-    return version;
+    // Allowed, so one of V (or the default, which is V too).
+    return version as V | null;
   }
 
   /**

@@ -9,14 +9,23 @@ import {
   include as expressInclude,
   path as expressPath,
   versioned as expressVersioned,
+  type VersionedRequest as ExpressVersionedRequest,
 } from '../../src/adapters/express/index.js';
-import { path as fastifyPath, versioned as fastifyVersioned } from '../../src/adapters/fastify/index.js';
+import {
+  path as fastifyPath,
+  versioned as fastifyVersioned,
+  type VersionedRequest as FastifyVersionedRequest,
+} from '../../src/adapters/fastify/index.js';
 import {
   include as honoInclude,
   path as honoPath,
   versioned as honoVersioned,
 } from '../../src/adapters/hono/index.js';
-import { path as nodePath, versioned as nodeVersioned } from '../../src/adapters/node/index.js';
+import {
+  path as nodePath,
+  versioned as nodeVersioned,
+  type VersionedIncomingMessage as NodeVersionedRequest,
+} from '../../src/adapters/node/index.js';
 import type { BaseVersioning } from '../../src/schemes/base.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import type { ResolverMatch } from '../../src/types.js';
@@ -114,3 +123,70 @@ const nodeRoutes = [
   }),
 ];
 createServer(nodeVersioned(new UrlConf(nodeRoutes), { scheme }));
+
+// Typed versions: a scheme typed by its allow list (`as const`) given as the route's `versioning` types the version
+// in every adapter's handler; a route without one keeps `string`, and since/until must be its versions.
+const typedScheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] as const });
+const typedRoutes = {
+  express: expressPath(
+    '/:version/typed/',
+    (req, res) => {
+      expectTypeOf(req.version).toEqualTypeOf<'v1' | 'v2' | null>();
+      expectTypeOf(req.versioningScheme).toEqualTypeOf<BaseVersioning<'v1' | 'v2'> | null>();
+      res.send(req.version === 'v2' ? 'new' : 'old');
+    },
+    { versioning: typedScheme, since: 'v1' },
+  ),
+  fastify: fastifyPath('/:version/typed/', (request) => request.version satisfies 'v1' | 'v2' | null, {
+    versioning: typedScheme,
+  }),
+  hono: honoPath(
+    '/:version/typed/',
+    (c) => {
+      expectTypeOf(c.get('version')).toEqualTypeOf<'v1' | 'v2' | null>();
+      return c.text(c.get('version') ?? '');
+    },
+    { versioning: typedScheme },
+  ),
+  node: nodePath(
+    '/:version/typed/',
+    (req, res) => {
+      expectTypeOf(req.version).toEqualTypeOf<'v1' | 'v2' | null>();
+      res.end(req.version);
+    },
+    { versioning: typedScheme },
+  ),
+  // A handler annotated with the adapter's request type, untyped, fits a route of any parameters and versions.
+  annotatedExpress: expressPath(
+    '/:version/annotated/:pk/',
+    (req: ExpressVersionedRequest, res) => res.send(req.version),
+    { versioning: typedScheme },
+  ),
+  annotatedFastify: fastifyPath(
+    '/:version/annotated/:pk/',
+    (request: FastifyVersionedRequest) => request.version,
+    {
+      versioning: typedScheme,
+    },
+  ),
+  annotatedNode: nodePath(
+    '/:version/annotated/:pk/',
+    (req: NodeVersionedRequest, res) => res.end(req.params.pk),
+    { versioning: typedScheme },
+  ),
+};
+fastifyPath(
+  '/:version/typed/',
+  (request) => {
+    // @ts-expect-error: 'v3' is not a version of the route's scheme
+    if (request.version === 'v3') return null;
+    return request.version;
+  },
+  { versioning: typedScheme },
+);
+// @ts-expect-error: since must be one of the scheme's versions
+nodePath('/:version/typed/', (req, res) => res.end(), { versioning: typedScheme, since: 'v3' });
+nodePath('/:version/untyped/', (req) => expectTypeOf(req.version).toEqualTypeOf<string | null>(), {
+  versioning: new URLPathVersioning(),
+});
+void typedRoutes;

@@ -6,6 +6,9 @@ import { HostNameVersioning } from '../../src/schemes/hostname.js';
 import { NamespaceVersioning } from '../../src/schemes/namespace.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { CompositeVersioning } from '../../src/schemes/composite.js';
+import { HeaderVersioning } from '../../src/schemes/header.js';
+import { MediaTypeVersioning } from '../../src/schemes/media-type-versioning.js';
 import { path } from '../../src/urls/urlconf.js';
 
 // These assertions are checked by `tsc` (npm test runs it over the tests); the runtime checks beside them show the
@@ -33,6 +36,31 @@ describe('schemes typed by their allow list', () => {
     expectTypeOf(new HostNameVersioning({ allowedVersions: ['v1', null] as const })).toEqualTypeOf<
       HostNameVersioning<'v1'>
     >();
+  });
+
+  test('the header, media type and composite schemes are typed the same way', () => {
+    const header = new HeaderVersioning({ header: 'X-Version', allowedVersions: ['1', '2'] as const });
+    expectTypeOf(header).toEqualTypeOf<HeaderVersioning<'1' | '2'>>();
+    const vendor = new MediaTypeVersioning({
+      template: 'application/vnd.acme.{version}+json',
+      allowedVersions: ['v1', 'v2'] as const,
+    });
+    expectTypeOf(vendor).toEqualTypeOf<MediaTypeVersioning<'v1' | 'v2'>>();
+    const composite = new CompositeVersioning([header, new QueryParameterVersioning()], {
+      defaultVersion: '1',
+      allowedVersions: ['1', '2'] as const,
+    });
+    expectTypeOf(composite).toEqualTypeOf<CompositeVersioning<'1' | '2'>>();
+    expectTypeOf(new HeaderVersioning()).toEqualTypeOf<HeaderVersioning>();
+    expectTypeOf(new CompositeVersioning([header])).toEqualTypeOf<CompositeVersioning>();
+    const request = createRequest(
+      new Request('http://localhost/?version=2', { headers: { 'x-version': '2' } }),
+    );
+    const version = composite.determineVersion(request);
+    expectTypeOf(version).toEqualTypeOf<'1' | '2' | null>();
+    expect(version).toBe('2');
+    expectTypeOf(header.determineVersion(request)).toEqualTypeOf<'1' | '2' | null>();
+    expect(header.determineVersion(request)).toBe('2');
   });
 
   test('without an allow list in the options the versions are string (the settings may allow any)', () => {

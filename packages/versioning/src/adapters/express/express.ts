@@ -24,15 +24,17 @@ import {
 import type { VersioningRequest } from '../../types.js';
 
 /** An Express request of a route mounted through `versioned()`: Express's own, with the versioning members. */
-export type VersionedRequest<Params = Record<string, string | string[]>> = Request<Params> &
-  VersioningVariables;
+export type VersionedRequest<
+  Params = Record<string, string | string[]>,
+  V extends string = string,
+> = Request<Params> & VersioningVariables<V>;
 
 /**
  * A route handler for the Express adapter: Express's own `(req, res, next)`, its `req.params` typed from the route
  * (a wildcard's value is its segments, as Express gives it) and the versioning members on `req`.
  */
-export type VersionedRequestHandler<Params = Record<string, string | string[]>> = (
-  req: VersionedRequest<Params>,
+export type VersionedRequestHandler<Params = Record<string, string | string[]>, V extends string = string> = (
+  req: VersionedRequest<Params, V>,
   res: Response,
   next: NextFunction,
 ) => unknown;
@@ -45,13 +47,14 @@ export type ExpressInclude = FrameworkInclude<'express'>;
 
 /**
  * Declares a route served by an Express handler, typed from the route: `req.params` has its parameters
- * (optional ones in `{…}` optional) and `req.version`, `req.reverse()`… are there. The core's `path()` with types.
+ * (optional ones in `{…}` optional) and `req.version`, `req.reverse()`… are there; `req.version` is typed by the
+ * versions of `options.versioning` when that scheme is typed by its allow list. The core's `path()` with types.
  * @example path('/users/:pk/', (req, res) => res.json({ pk: req.params.pk, version: req.version }))
  */
-export function path<const R extends string>(
+export function path<const R extends string, V extends string = string>(
   route: R,
-  handler: VersionedRequestHandler<RouteParams<R, string[]>>,
-  options?: PathOptions,
+  handler: VersionedRequestHandler<RouteParams<NoInfer<R>, string[]>, NoInfer<V>>,
+  options?: PathOptions<V>,
 ): ExpressRoute {
   return frameworkPath('express', route, handler, options);
 }

@@ -30,16 +30,18 @@ import {
 } from '../shared.js';
 
 /** A Fastify request of a route mounted through `versioned()`: Fastify's own, with the versioning members. */
-export type VersionedRequest<Params = Record<string, string>> = FastifyRequest<{ Params: Params }> &
-  VersioningVariables;
+export type VersionedRequest<Params = Record<string, string>, V extends string = string> = FastifyRequest<{
+  Params: Params;
+}> &
+  VersioningVariables<V>;
 
 /**
  * A route handler for the Fastify adapter: Fastify's own `(request, reply)`, `request.params` typed from the route
  * and the versioning members on `request`.
  */
-export type VersionedRouteHandler<Params = Record<string, string>> = (
+export type VersionedRouteHandler<Params = Record<string, string>, V extends string = string> = (
   this: FastifyInstance,
-  request: VersionedRequest<Params>,
+  request: VersionedRequest<Params, V>,
   reply: FastifyReply<{ Params: Params }>,
 ) => unknown;
 
@@ -51,14 +53,15 @@ export type FastifyInclude = FrameworkInclude<'fastify'>;
 
 /**
  * Declares a route served by a Fastify handler, typed from the route: `request.params` has its parameters
- * (optional ones in `{…}` optional) and `request.version`, `request.reverse()`… are there. The core's `path()`
+ * (optional ones in `{…}` optional) and `request.version`, `request.reverse()`… are there; `request.version` is
+ * typed by the versions of `options.versioning` when that scheme is typed by its allow list. The core's `path()`
  * with types.
  * @example path('/users/:pk/', (request) => ({ pk: request.params.pk, version: request.version }))
  */
-export function path<const R extends string>(
+export function path<const R extends string, V extends string = string>(
   route: R,
-  handler: VersionedRouteHandler<RouteParams<R>>,
-  options?: PathOptions,
+  handler: VersionedRouteHandler<RouteParams<NoInfer<R>>, NoInfer<V>>,
+  options?: PathOptions<V>,
 ): FastifyRoute {
   return frameworkPath('fastify', route, handler, options);
 }

@@ -31,15 +31,18 @@ function appendHeader(res: ServerResponse, name: string, value: string): void {
 }
 
 /** A node:http request as a versioned route's handler receives it: `req.params` holds the route's parameters. */
-export type VersionedIncomingMessage<Params = Record<string, string>> = IncomingMessage &
-  VersioningVariables & {
+export type VersionedIncomingMessage<
+  Params = Record<string, string>,
+  V extends string = string,
+> = IncomingMessage &
+  VersioningVariables<V> & {
     /** The route's parameters, decoded, under their UrlConf names (a wildcard's segments joined with `/`). */
     readonly params: Params;
   };
 
 /** A route handler for the node:http adapter; it may return a promise. */
-export type VersionedRequestListener<Params = Record<string, string>> = (
-  req: VersionedIncomingMessage<Params>,
+export type VersionedRequestListener<Params = Record<string, string>, V extends string = string> = (
+  req: VersionedIncomingMessage<Params, V>,
   res: ServerResponse,
 ) => unknown;
 
@@ -67,14 +70,15 @@ export type NodeInclude = FrameworkInclude<'node'>;
 
 /**
  * Declares a route served by a node:http handler `(req, res)`, typed from the route: `req.params` has its
- * parameters (optional ones in `{…}` optional) and `req.version`, `req.reverse()`… are there. The core's `path()`
+ * parameters (optional ones in `{…}` optional) and `req.version`, `req.reverse()`… are there; `req.version` is
+ * typed by the versions of `options.versioning` when that scheme is typed by its allow list. The core's `path()`
  * with types.
  * @example path('/users/:pk/', (req, res) => res.end(`${req.params.pk} in ${req.version}`))
  */
-export function path<const R extends string>(
+export function path<const R extends string, V extends string = string>(
   route: R,
-  handler: VersionedRequestListener<RouteParams<R>>,
-  options?: PathOptions,
+  handler: VersionedRequestListener<RouteParams<NoInfer<R>>, NoInfer<V>>,
+  options?: PathOptions<V>,
 ): NodeRoute {
   return frameworkPath('node', route, handler, options);
 }
