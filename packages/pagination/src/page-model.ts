@@ -49,7 +49,7 @@ function decimalPlaces(value: number): number {
 
 /**
  * Lays out `props` with `active` as the active page (`null` means 1) and hands each item to `emit`;
- * without `emit`, only checks what every layout of `props` would throw. Fully expanded (the default) or
+ * `checkPageLayout` hands them to nothing, to throw what every layout would. Fully expanded (the default) or
  * with at most `2·boundaryCount + 2·siblingCount + 3` numbers on the grid, every number is listed;
  * otherwise that many slots, as dash-bootstrap-components lays them out (`1 2 3 4 5 … 10`,
  * `1 … 4 5 6 … 10`, `1 … 6 7 8 9 10`), at a cost that does not depend on the range. Props are read as
@@ -60,7 +60,7 @@ function decimalPlaces(value: number): number {
 export function layOutPages(
   props: PageModelProps,
   active: number | null | undefined,
-  emit?: PageItemSink,
+  emit: PageItemSink,
 ): void {
   const { fully_expanded, max_value: max } = props;
   const min = props.min_value ?? 1;
@@ -99,8 +99,6 @@ export function layOutPages(
       `Pagination: ${rendered} page numbers are too many to render (limit ${maxRenderedNumbers}); use ${fully_expanded === false ? 'a smaller boundaryCount or siblingCount' : 'fully_expanded: false'}.`,
     );
   }
-  if (!emit) return;
-
   const page = active ?? 1;
   // An active page within a billionth of a step of a grid value is that value (`activeIndex`, -1 when
   // none is active); otherwise it sits between grid values, or outside the range.
@@ -137,5 +135,6 @@ export function layOutPages(
  * description class, so the mistake surfaces where it is made instead of in each browser.
  */
 export function checkPageLayout(props: PageModelProps): void {
-  layOutPages(props, null);
+  // The checks come first: what follows them only lays out items, which nothing receives here.
+  layOutPages(props, null, () => undefined);
 }
