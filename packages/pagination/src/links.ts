@@ -4,12 +4,6 @@ import type { PageItem } from './page-items.js';
 /** A page item with the URL of its page (ellipses have none). */
 export type LinkedPageItem = PageItem & { readonly href?: string };
 
-// What a browser's URL parser does before reading the scheme: every tab and newline is removed, then
-// leading C0 controls and spaces; the scheme itself is case-insensitive.
-const ignoredAnywhere = /[\t\n\r]/g;
-// `[\0- ]`: the C0 controls (U+0000 to U+001F) and space, which the URL parser strips from the start.
-const scriptScheme = /^[\0- ]*(javascript|data):/i;
-
 /**
  * `url` as given, unless a browser would run it instead of navigating to it: `javascript:` and `data:` in
  * every spelling the URL parser still reads as such (any case, after spaces and control characters,
@@ -19,7 +13,9 @@ const scriptScheme = /^[\0- ]*(javascript|data):/i;
  * @throws TypeError naming `source` and the URL.
  */
 export function checkedUrl(url: string, source: string): string {
-  if (scriptScheme.test(url.replace(ignoredAnywhere, ''))) {
+  // What a browser's URL parser does before reading the scheme: every tab and newline is removed, then
+  // leading C0 controls and spaces (`[\0- ]`, U+0000 to U+0020); the scheme itself is case-insensitive.
+  if (/^[\0- ]*(javascript|data):/i.test(url.replace(/[\t\n\r]/g, ''))) {
     throw new TypeError(
       `${source} is ${JSON.stringify(url)}${
         // Production builds leave out the why, like React's own errors: those bytes go to every browser.

@@ -49,7 +49,7 @@ function decimalPlaces(value: number): number {
 
 /**
  * Lays out `props` with `active` as the active page (`null` means 1) and hands each item to `emit`;
- * without `emit`, only checks what every layout of `props` would throw. Fully expanded (the default) or
+ * `checkPageLayout` hands them to nothing, to throw what every layout would. Fully expanded (the default) or
  * with at most `2·boundaryCount + 2·siblingCount + 3` numbers on the grid, every number is listed;
  * otherwise that many slots, as dash-bootstrap-components lays them out (`1 2 3 4 5 … 10`,
  * `1 … 4 5 6 … 10`, `1 … 6 7 8 9 10`), at a cost that does not depend on the range. Props are read as
@@ -60,7 +60,7 @@ function decimalPlaces(value: number): number {
 export function layOutPages(
   props: PageModelProps,
   active: number | null | undefined,
-  emit?: PageItemSink,
+  emit: PageItemSink,
 ): void {
   const { fully_expanded, max_value: max } = props;
   const min = props.min_value ?? 1;
@@ -99,8 +99,6 @@ export function layOutPages(
       `Pagination: ${rendered} page numbers are too many to render (limit ${maxRenderedNumbers}); use ${fully_expanded === false ? 'a smaller boundaryCount or siblingCount' : 'fully_expanded: false'}.`,
     );
   }
-  if (!emit) return;
-
   const page = active ?? 1;
   // An active page within a billionth of a step of a grid value is that value (`activeIndex`, -1 when
   // none is active); otherwise it sits between grid values, or outside the range.
@@ -111,29 +109,22 @@ export function layOutPages(
   const activeIndex = onGrid ? above : -1;
   // The first index above the active page; `above - 1` is the last one below it.
   const next = onGrid ? above + 1 : above;
-  // Indices below `shown` are listed or behind an ellipsis. Numbers from..to come next: a gap of one
-  // number shows it, a longer one an ellipsis (on `side` 0 before the window, 1 after it).
-  let shown = 0;
-  const numbers = (from: number, to: number, side = 0) => {
-    if (from > shown + 1) emit('ellipsis', side, true);
-    else from = shown;
-    for (let k = from; k <= to; k++) emit('page', at(k), k === activeIndex);
-    shown = to + 1;
-  };
   // MUI's and Zag's range with boundary and sibling counts, worked in index space (1/1 gives dbc's 7
   // slots): a window of 2·sibling + 1 numbers around the active page (or the grid value below it),
-  // kept clear of the ends; an ellipsis hides what lies between. Expanded, it is one window of all.
+  // kept clear of the ends; an ellipsis hides what lies between. Expanded, every number is shown.
   const start = Math.max(Math.min(next - 1 - sibling, last - boundary - 2 * sibling - 1), boundary + 1);
 
   // A control targets a grid value in range; a disabled one the end it is stuck at.
   if (props.first_last) emit('first', at(0), activeIndex === 0);
   if (props.previous_next) emit('previous', at(Math.max(0, Math.min(above - 1, last))), above < 1);
-  if (expanded) {
-    numbers(0, last);
-  } else {
-    numbers(0, boundary - 1);
-    numbers(start, start + 2 * sibling);
-    numbers(last + 1 - boundary, last, 1);
+  for (let k = 0; k <= last; k++) {
+    // The last index of the gap `k` would fall in: before the window, or before the last numbers.
+    const gapEnd = k < start ? start - 1 : last - boundary;
+    // A gap of one number shows it; a longer one is an ellipsis (on side 0 before the window, 1 after it).
+    if (!expanded && k >= boundary && k < gapEnd && (k < start || k > start + 2 * sibling)) {
+      emit('ellipsis', k < start ? 0 : 1, true);
+      k = gapEnd;
+    } else emit('page', at(k), k === activeIndex);
   }
   if (props.previous_next) emit('next', at(Math.min(last, next)), next > last);
   if (props.first_last) emit('last', at(last), activeIndex === last);
@@ -144,5 +135,6 @@ export function layOutPages(
  * description class, so the mistake surfaces where it is made instead of in each browser.
  */
 export function checkPageLayout(props: PageModelProps): void {
-  layOutPages(props, null);
+  // The checks come first: what follows them only lays out items, which nothing receives here.
+  layOutPages(props, null, () => undefined);
 }

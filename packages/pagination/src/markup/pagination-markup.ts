@@ -10,36 +10,39 @@ import { layOutPages } from '../page-model.js';
 import type { PaginationItemsOptions } from '../page-model.js';
 import type { PaginationProps } from '../pagination.props.js';
 
-/** `children` hidden from screen readers (an icon), then `label` as visually hidden text in their place. */
-export function labelled(children: ReactNode, label: ReactNode): ReactNode {
+/**
+ * `children` hidden from screen readers (an icon), then `label` as visually hidden text in their place:
+ * the children of an item's link, passed as separate arguments (so they need no keys).
+ */
+export function labelled(children: ReactNode, label: ReactNode): ReactNode[] {
   return [
-    createElement('span', { key: 'icon', 'aria-hidden': 'true' }, children),
-    createElement('span', { key: 'label', className: 'visually-hidden' }, label),
+    createElement('span', { 'aria-hidden': 'true' }, children),
+    createElement('span', { className: 'visually-hidden' }, label),
   ];
 }
 
 /**
  * `li.page-item` (`.active`, `.disabled`) holding a link to `link` (`a.page-link`, `aria-current="page"`
- * when active) or, when disabled, a `span.page-link` with `aria-disabled="true"`; `content` is the
- * content of either.
+ * when active) or, when disabled, a `span.page-link` with `aria-disabled="true"`; `content` are the
+ * children of either.
  */
 export function itemElement(
   key: Key | undefined,
   active: boolean,
   disabled: boolean | undefined,
   link: string | undefined,
-  content: ReactNode,
-  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void,
+  onClick: ((event: MouseEvent<HTMLAnchorElement>) => void) | undefined,
+  ...content: ReactNode[]
 ): ReactElement {
   return createElement(
     'li',
     { key, className: `page-item${active ? ' active' : ''}${disabled ? ' disabled' : ''}` },
     disabled
-      ? createElement('span', { className: 'page-link', 'aria-disabled': 'true' }, content)
+      ? createElement('span', { className: 'page-link', 'aria-disabled': 'true' }, ...content)
       : createElement(
           'a',
           { className: 'page-link', href: link, 'aria-current': active ? 'page' : undefined, onClick },
-          content,
+          ...content,
         ),
   );
 }
@@ -124,15 +127,13 @@ export function paginationMarkup(
         page && flag,
         disabled,
         disabled ? undefined : href ? checkedUrl(href(value), `Pagination: href(${value})`) : '#',
-        page
-          ? formatValue
-            ? formatValue(value)
-            : value
-          : labelled(icons[kind], label(kind === 'ellipsis' ? 'more' : kind)),
         choose &&
           ((event) => {
             choose(value, event);
           }),
+        ...(page
+          ? [formatValue ? formatValue(value) : value]
+          : labelled(icons[kind], label(kind === 'ellipsis' ? 'more' : kind))),
       ),
     );
   });

@@ -45,10 +45,10 @@ export function PaginationItem({
     active,
     disabled,
     disabled ? undefined : href === undefined ? '#' : checkedUrl(href, 'PaginationItem: href'),
-    label === undefined ? children : labelled(children, label),
     (event) => {
       if (href === undefined) event.preventDefault();
       onClick?.(event);
     },
+    ...(label === undefined ? [children] : labelled(children, label)),
   );
 }
