@@ -11,8 +11,7 @@ import type { APIException } from '@restdash/versioning';
  * Sends `error` as `application/problem+json` the way the versioning adapter answers its own errors: the detail
  * in the language `Accept-Language` asks for, with `Content-Language` (English when the catalogs lack the
  * message) and `Vary: Accept-Language`; a plain-string detail is sent as it is. For what the adapter does not
- * answer itself: a path under no route (the adapter's `problems: true` would leave `HEAD` out of `Allow`; see the
- * README) and the assets.
+ * answer itself: the assets, and errors of routes outside the UrlConf.
  */
 export function sendProblem(
   reply: FastifyReply,

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
-import { isAPIException, MethodNotAllowed, NotFound, path, UrlConf } from '@restdash/versioning';
+import { isAPIException, NotFound, path, UrlConf } from '@restdash/versioning';
 import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
 import type { ApiMeta, SchemeName, VersionAsk, VersionRequest } from '../shared/api.js';
 import {
@@ -74,23 +74,6 @@ const openapiRouteName = 'openapi-document';
 const defaultClientDir = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 /** Loopback names; `.localhost` covers the version hosts `v1.demo.localhost`, `v2.demo.localhost`. */
 const allowedHosts = ['127.0.0.1', 'localhost', '.localhost', '[::1]'];
-
-/**
- * The methods the routes of `urlconf` answer on the path of `url` (`HEAD` with `GET`, as Fastify serves it); none
- * when no route has that path. Fastify answers a method no route has with 404: this makes it the 405 with `Allow`
- * that the library's own router (the node adapter) answers.
- */
-function allowedMethods(urlconf: UrlConf, url: string): string[] {
-  const methods = new Set<string>();
-  for (const route of urlconf.routes()) {
-    if (route.match(url) === null) continue;
-    for (const method of route.methods ?? []) {
-      methods.add(method);
-      if (method === 'GET') methods.add('HEAD');
-    }
-  }
-  return [...methods];
-}
 
 function queryOf(request: FastifyRequest): URLSearchParams {
   const at = request.url.indexOf('?');
@@ -318,14 +301,6 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       code: 'error',
     });
   });
-  // A path under no route (under namespace versioning also /api/v9/cities/: no namespace serves v9) is the
-  // library's translated 404 `Not found.`; a route's path with another method its translated 405 with `Allow`.
-  app.setNotFoundHandler(async (request, reply) => {
-    const allowed = allowedMethods(urlconf, request.url);
-    if (allowed.length > 0) reply.header('allow', allowed.join(', '));
-    const problem = allowed.length > 0 ? new MethodNotAllowed(request.method, allowed) : new NotFound();
-    return sendProblem(reply, problem, request.headers['accept-language']);
-  });
   app.get(`${docsPath}:file`, async (request, reply) => {
     const { file } = request.params as { file: string };
     const asset = docsAssets.get(file);
@@ -347,6 +322,9 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       allowedHosts,
       policies,
       reportVersions: true,
+      // A path under no route (under namespace versioning also /api/v9/cities/: no namespace serves v9) is the
+      // library's translated 404 `Not found.`; a route's path with another method its translated 405 with `Allow`.
+      problems: true,
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     }),
   );

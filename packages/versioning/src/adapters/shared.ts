@@ -533,7 +533,20 @@ export function unrouted(
     if (methods === null || !route.regexp.test(path)) continue;
     for (const name of methods) allowed.add(name);
   }
-  return allowed.size > 0 ? new MethodNotAllowed(method, [...allowed]) : unroutablePath(path);
+  return allowed.size > 0 ? new MethodNotAllowed(method, allowList(allowed)) : unroutablePath(path);
+}
+
+/**
+ * The methods of a 405's `Allow`: `methods`, with `HEAD` after `GET` unless listed, as every adapter's framework
+ * answers `HEAD` with a `GET` route.
+ */
+export function allowList(methods: ReadonlySet<string>): string[] {
+  const list: string[] = [];
+  for (const method of methods) {
+    list.push(method);
+    if (method === 'GET' && !methods.has('HEAD')) list.push('HEAD');
+  }
+  return list;
 }
 
 /** The `Allow` header of a problem, when it is a 405. */

@@ -719,7 +719,9 @@ export function adapterContract(harness: AdapterHarness): void {
     test('a method no route on the path has is a 405 problem with Allow, translated', async () => {
       const reply = await fetchReply(`${strict.origin}/v1/users/`, { method: 'DELETE' });
       expectProblem(reply, 405, 'method_not_allowed', 'Method "DELETE" not allowed.');
-      expect(reply.header('allow')).toBe('GET, POST');
+      expect(reply.header('allow')).toBe('GET, HEAD, POST');
+      // HEAD is listed because it is served: the framework answers it with the GET route.
+      expect((await fetchReply(`${strict.origin}/v1/users/`, { method: 'HEAD' })).status).toBe(200);
       const german = await fetchReply(`${strict.origin}/v1/users/`, {
         method: 'PUT',
         headers: { 'accept-language': 'de' },

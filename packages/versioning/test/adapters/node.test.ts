@@ -91,7 +91,8 @@ describe('node:http adapter', () => {
     test('a route without the method → 405 with Allow listing the methods of every route on the path', async () => {
       const reply = await fetchReply(`${served.origin}/v1/users/`, { method: 'DELETE' });
       expect(reply.status).toBe(405);
-      expect(reply.header('allow')).toBe('GET, POST, PUT');
+      expect(reply.header('allow')).toBe('GET, HEAD, POST, PUT');
+      expect((await fetchReply(`${served.origin}/v1/users/`, { method: 'HEAD' })).status).toBe(200);
       expect(JSON.parse(reply.body)).toMatchObject({ status: 405, code: 'method_not_allowed' });
     });
 

@@ -9,6 +9,7 @@ import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
 import {
   type AdapterOptions,
+  allowList,
   allowOf,
   appendVary,
   decodeWildcard,
@@ -237,6 +238,11 @@ export function versioned(
       serve(matcher, params, req, res);
       return;
     }
-    send(res, req, allowed === null ? unroutablePath(path) : new MethodNotAllowed(method, [...allowed]), []);
+    send(
+      res,
+      req,
+      allowed === null ? unroutablePath(path) : new MethodNotAllowed(method, allowList(allowed)),
+      [],
+    );
   };
 }
