@@ -11,6 +11,12 @@ const variants = {
     app.get(PATTERNS.query, (req, res) => res.json(body(req.params.pk, '1.0')));
     app.get(PATTERNS.host, (req, res) => res.json(body(req.params.pk, 'v1')));
   },
+  'bare-router'(app) {
+    // As restdash mounts its routes: strict and case-sensitive, on a Router mounted at the root.
+    const router = express.Router({ strict: true, caseSensitive: true });
+    variants.bare(router);
+    app.use(router);
+  },
   async restdash(app, extra) {
     const { restdashAdapter } = await import('../restdash.mjs');
     app.use(

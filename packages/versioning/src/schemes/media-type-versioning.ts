@@ -124,6 +124,8 @@ export class MediaTypeVersioning<V extends string = string> extends BaseVersioni
 
   /** With `allowedVersions: [...] as const` the scheme is typed by those versions (see {@link BaseVersioning}). */
   constructor(options: MediaTypeVersioningOptions<V> & { readonly allowedVersions: readonly (V | null)[] });
+  // Two signatures, as BaseVersioning has: only an allow list types V (a default alone keeps it string).
+  // eslint-disable-next-line @typescript-eslint/unified-signatures
   constructor(options: MediaTypeVersioningOptions);
   constructor(options: MediaTypeVersioningOptions<V>) {
     const where = `new ${new.target.name}(options)`;

@@ -127,7 +127,7 @@ createServer(nodeVersioned(new UrlConf(nodeRoutes), { scheme }));
 // Typed versions: a scheme typed by its allow list (`as const`) given as the route's `versioning` types the version
 // in every adapter's handler; a route without one keeps `string`, and since/until must be its versions.
 const typedScheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] as const });
-const typedRoutes = {
+export const typedRoutes = {
   express: expressPath(
     '/:version/typed/',
     (req, res) => {
@@ -189,4 +189,3 @@ nodePath('/:version/typed/', (req, res) => res.end(), { versioning: typedScheme,
 nodePath('/:version/untyped/', (req) => expectTypeOf(req.version).toEqualTypeOf<string | null>(), {
   versioning: new URLPathVersioning(),
 });
-void typedRoutes;

@@ -52,6 +52,9 @@ describe('schemes typed by their allow list', () => {
     });
     expectTypeOf(composite).toEqualTypeOf<CompositeVersioning<'1' | '2'>>();
     expectTypeOf(new HeaderVersioning()).toEqualTypeOf<HeaderVersioning>();
+    expectTypeOf(
+      new MediaTypeVersioning({ template: 'application/vnd.acme.{version}+json', defaultVersion: 'v1' }),
+    ).toEqualTypeOf<MediaTypeVersioning>();
     expectTypeOf(new CompositeVersioning([header])).toEqualTypeOf<CompositeVersioning>();
     const request = createRequest(
       new Request('http://localhost/?version=2', { headers: { 'x-version': '2' } }),
