@@ -1,5 +1,5 @@
 import { gettextLazy, type LazyString } from './i18n/index.js';
-import { describe } from './urls/describe.js';
+import { describe } from './internal/arguments.js';
 
 const statusTitles: Readonly<Record<number, string>> = {
   400: 'Bad Request',

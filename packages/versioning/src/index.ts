@@ -43,7 +43,8 @@ export {
 export type { MessageParams } from './i18n/index.js';
 export { addTranslations } from './i18n/index.js';
 
-export { negotiate, parseMediaType } from './http/media-type.js';
+export { parseMediaType } from './http/media-type.js';
+export { negotiate } from './http/negotiation.js';
 export type { MediaType } from './http/media-type.js';
 export { createRequest } from './http/request.js';
 export type { CreateRequestOptions } from './http/request.js';

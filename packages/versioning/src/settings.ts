@@ -1,4 +1,4 @@
-import { checkKnownKeys, describe } from './urls/describe.js';
+import { checkKnownKeys, describe } from './internal/arguments.js';
 import { UrlConf } from './urls/urlconf.js';
 
 /** Package-wide defaults: DRF's `DEFAULT_VERSION`, `ALLOWED_VERSIONS`, `VERSION_PARAM` and `ROOT_URLCONF`. */

@@ -13,7 +13,7 @@ import {
   type RouteLifecycle,
   type SetHeader,
 } from '../lifecycle/lifecycle.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
 import { decodeSegment } from '../urls/encoding.js';
 import { reverse } from '../urls/reverse.js';
 import {

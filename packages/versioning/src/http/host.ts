@@ -1,5 +1,5 @@
 import { DisallowedHost } from '../errors.js';
-import { describe } from '../urls/describe.js';
+import { describe } from '../internal/arguments.js';
 import { BoundedCache } from './bounded-cache.js';
 
 /**

@@ -2,11 +2,11 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
 import { UrlConf } from '../urls/urlconf.js';
 import { BoundedCache } from './bounded-cache.js';
 import { AllowedHosts, checkAllowedHosts, defaultAllowedHosts, firstValue } from './host.js';
-import { negotiateParsed, parseRenderers } from './media-type.js';
+import { negotiateParsed, parseRenderers } from './negotiation.js';
 import { iriToUri, parseQueryString, requestTargetUri } from './uri.js';
 
 /** Options of {@link createRequest}. */

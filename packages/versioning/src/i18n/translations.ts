@@ -1,4 +1,4 @@
-import { describe, isPlainObject } from '../urls/describe.js';
+import { describe, isPlainObject } from '../internal/arguments.js';
 import { catalogs } from './catalogs/index.js';
 
 /** What applications added with {@link addTranslations}: by language tag, then by msgid. */

@@ -2,7 +2,7 @@ import { isAPIException, NotFound, VersionSunset } from '../errors.js';
 import { gettextLazy } from '../i18n/index.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { describe } from '../internal/arguments.js';
 import type { FlatRoute } from '../urls/urlconf.js';
 import { versionsInRange } from '../urls/version-range.js';
 import { type CompiledPolicy, compilePolicies, type HeaderField, type VersionPolicy } from './policies.js';

@@ -1,4 +1,4 @@
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
 
 /**
  * What clients are told about one version: when it was (or will be) deprecated, when it goes away, and where to

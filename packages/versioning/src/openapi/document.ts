@@ -1,7 +1,7 @@
 import { DisallowedHost, NotAcceptable, type ProblemDetails } from '../errors.js';
 import { parsePolicyDate, type VersionPolicy } from '../lifecycle/policies.js';
 import type { BaseVersioning } from '../schemes/base.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
 import { type FlatRoute, UrlConf } from '../urls/urlconf.js';
 import type {
   HeaderObject,

@@ -1,4 +1,4 @@
-import { describe, isPlainObject } from '../urls/describe.js';
+import { describe, isPlainObject } from '../internal/arguments.js';
 import type { OpenAPIOperation } from './openapi.types.js';
 
 const operationKeys = [

@@ -10,7 +10,7 @@ import { NamespaceVersioning } from '../schemes/namespace.js';
 import { QueryParameterVersioning } from '../schemes/query-parameter.js';
 import { URLPathVersioning } from '../schemes/url-path.js';
 import type { ProblemDetails } from '../errors.js';
-import { describe } from '../urls/describe.js';
+import { describe } from '../internal/arguments.js';
 
 /** Where a request of a route carries its version, as a document shows it. */
 export type Placement =

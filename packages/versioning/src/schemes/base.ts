@@ -1,7 +1,7 @@
 import { NotImplementedError } from '../errors.js';
 import { checkVersionAttributes, getSettings } from '../settings.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
 import { genericReverse } from '../urls/reverse.js';
 
 /**

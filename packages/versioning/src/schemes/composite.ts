@@ -1,6 +1,6 @@
 import { AmbiguousVersion } from '../errors.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { describe } from '../internal/arguments.js';
 import type { VersioningOptions } from './base.js';
 import { BaseVersioning } from './base.js';
 import type { MediaTypeVersioning } from './media-type-versioning.js';

@@ -1,7 +1,7 @@
 import { AmbiguousVersion, NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { describe } from '../internal/arguments.js';
 import type { VersioningOptions } from './base.js';
 import { BaseVersioning } from './base.js';
 import { splitOptions } from './scheme-options.js';

@@ -3,7 +3,7 @@ import { BoundedCache } from '../http/bounded-cache.js';
 import { normalizeHostName } from '../http/host.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { describe } from '../internal/arguments.js';
 import { BaseVersioning, defineCompiledAttributes, type VersioningOptions } from './base.js';
 
 const message = gettextLazy('Invalid version in hostname.');

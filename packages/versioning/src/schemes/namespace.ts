@@ -1,7 +1,7 @@
 import { NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { describe } from '../internal/arguments.js';
 import { BaseVersioning, requestVersion } from './base.js';
 
 const message = gettextLazy('Invalid version in URL path. Does not match any version namespace.');

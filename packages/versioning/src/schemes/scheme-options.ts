@@ -1,5 +1,5 @@
 import { checkVersionAttributes } from '../settings.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
 import type { VersioningOptions } from './base.js';
 
 const versionKeys = ['defaultVersion', 'allowedVersions'] as const;

@@ -1,7 +1,7 @@
 import { NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { describe, isPlainObject } from '../urls/describe.js';
+import { describe, isPlainObject } from '../internal/arguments.js';
 import { isDotOrEmptySegment } from '../urls/encoding.js';
 import { BaseVersioning, requestVersion } from './base.js';
 

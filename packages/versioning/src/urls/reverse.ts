@@ -1,7 +1,7 @@
 import { NoReverseMatch } from '../errors.js';
 import { getSettings } from '../settings.js';
 import type { ReverseOptions } from '../types.js';
-import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from './describe.js';
+import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from '../internal/arguments.js';
 import { decodeSegment } from './encoding.js';
 import { reverseWith, UrlConf, whereOf } from './urlconf.js';
 

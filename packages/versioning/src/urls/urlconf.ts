@@ -4,7 +4,7 @@ import { checkOperation } from '../openapi/operation.js';
 import type { OpenAPIOperation } from '../openapi/openapi.types.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
-import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from './describe.js';
+import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from '../internal/arguments.js';
 import {
   decodeSegment,
   encodeLiteral,

@@ -1,5 +1,5 @@
 import type { BaseVersioning } from '../schemes/base.js';
-import { describe } from './describe.js';
+import { describe } from '../internal/arguments.js';
 
 /** The versions a route exists in, as `path(…, { since, until })` declares them over its scheme's allow list. */
 export interface VersionRange {
