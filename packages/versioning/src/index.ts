@@ -49,8 +49,9 @@ export type { MediaType } from './http/media-type.js';
 export { createRequest } from './http/request.js';
 export type { CreateRequestOptions } from './http/request.js';
 
-export { include, path, UrlConf } from './urls/urlconf.js';
-export type { FlatRoute, Include, PathOptions, Route } from './urls/urlconf.js';
+export { include, path } from './urls/route-builders.js';
+export { UrlConf } from './urls/urlconf.js';
+export type { FlatRoute, Include, PathOptions, Route } from './urls/route.types.js';
 export { replaceQueryParam, reverse } from './urls/reverse.js';
 
 export type { ResolverMatch, ReverseOptions, VersioningRequest } from './types.js';

@@ -1,5 +1,6 @@
 import { checkKnownKeys, describe } from './internal/arguments.js';
-import { UrlConf } from './urls/urlconf.js';
+import { isUrlConf } from './internal/recognize.js';
+import type { PackageClasses } from './types.js';
 
 /** Package-wide defaults: DRF's `DEFAULT_VERSION`, `ALLOWED_VERSIONS`, `VERSION_PARAM` and `ROOT_URLCONF`. */
 export interface VersioningSettings {
@@ -10,7 +11,7 @@ export interface VersioningSettings {
   /** Name of the media-type parameter, URL keyword or query parameter carrying the version. @default 'version' */
   readonly versionParam: string;
   /** Route table `reverse()` uses when neither the call nor the request names one. @default null */
-  readonly urlconf: UrlConf | null;
+  readonly urlconf: PackageClasses['urlconf'] | null;
 }
 
 const defaults: VersioningSettings = Object.freeze({
@@ -57,7 +58,7 @@ export function configure(settings: Partial<VersioningSettings>): VersioningSett
   }
   checkKnownKeys('configure(settings)', settings, Object.keys(defaults));
   checkVersionAttributes('configure(settings)', settings);
-  if (settings.urlconf !== undefined && settings.urlconf !== null && !(settings.urlconf instanceof UrlConf)) {
+  if (settings.urlconf !== undefined && settings.urlconf !== null && !isUrlConf(settings.urlconf)) {
     throw new TypeError(
       `configure(settings): urlconf must be a UrlConf or null, got ${describe(settings.urlconf)}`,
     );

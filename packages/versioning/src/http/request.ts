@@ -3,7 +3,8 @@ import type { TLSSocket } from 'node:tls';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
-import { UrlConf } from '../urls/urlconf.js';
+import { isUrlConf } from '../internal/recognize.js';
+import type { UrlConf } from '../urls/urlconf.js';
 import { BoundedCache } from './bounded-cache.js';
 import { AllowedHosts, checkAllowedHosts, defaultAllowedHosts, firstValue } from './host.js';
 import { negotiateParsed, parseRenderers } from './negotiation.js';
@@ -61,7 +62,7 @@ function checkSettings(where: string, options: unknown): RequestSettings {
     throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
   checkKnownKeys(where, options, optionNames);
   const { urlconf, allowedHosts, trustProxy, renderers, scriptPrefix } = options as CreateRequestOptions;
-  if (urlconf !== undefined && urlconf !== null && !(urlconf instanceof UrlConf)) {
+  if (urlconf !== undefined && urlconf !== null && !isUrlConf(urlconf)) {
     throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
   }
   if (trustProxy !== undefined && typeof trustProxy !== 'boolean') {

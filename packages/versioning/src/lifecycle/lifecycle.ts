@@ -3,7 +3,7 @@ import { gettextLazy } from '../i18n/index.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { VersioningRequest } from '../types.js';
 import { describe } from '../internal/arguments.js';
-import type { FlatRoute } from '../urls/urlconf.js';
+import type { FlatRoute } from '../urls/route.types.js';
 import { versionsInRange } from '../urls/version-range.js';
 import { type CompiledPolicy, compilePolicies, type HeaderField, type VersionPolicy } from './policies.js';
 

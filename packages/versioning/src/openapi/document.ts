@@ -2,7 +2,9 @@ import { DisallowedHost, NotAcceptable, type ProblemDetails } from '../errors.js
 import { parsePolicyDate, type VersionPolicy } from '../lifecycle/policies.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
-import { type FlatRoute, UrlConf } from '../urls/urlconf.js';
+import { isScheme, isUrlConf } from '../internal/recognize.js';
+import type { FlatRoute } from '../urls/route.types.js';
+import type { UrlConf } from '../urls/urlconf.js';
 import type {
   HeaderObject,
   HttpMethod,
@@ -75,10 +77,6 @@ const defaultServers: readonly ServerObject[] = [{ url: '/' }];
 /** The absolute URL forms whose host a server can change: `scheme://[userinfo@]host[:port][rest]`. */
 const serverUrl = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#@]*@)?)(\[[^\]/?#]*\]|[^:/?#]*)(.*)$/s;
 
-function isScheme(value: unknown): value is BaseVersioning {
-  return typeof (value as Partial<BaseVersioning> | null)?.determineVersion === 'function';
-}
-
 function checkText(where: string, value: unknown, optional: boolean): void {
   if (optional && value === undefined) return;
   if (typeof value !== 'string' || value === '') {
@@ -124,7 +122,7 @@ function checkServers(where: string, servers: unknown): readonly ServerObject[] 
 
 function checkOptions(urlconf: unknown, options: unknown): asserts options is OpenAPIOptions {
   const where = 'openapi(urlconf, options)';
-  if (!(urlconf instanceof UrlConf))
+  if (!isUrlConf(urlconf))
     throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
   if (!isPlainObject(options))
     throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);

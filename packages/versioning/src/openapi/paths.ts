@@ -1,6 +1,6 @@
 import type { Token } from 'path-to-regexp';
 import { encodeValue } from '../urls/encoding.js';
-import type { FlatRoute } from '../urls/urlconf.js';
+import type { FlatRoute } from '../urls/route.types.js';
 
 type PlainToken = Exclude<Token, { type: 'group' }>;
 

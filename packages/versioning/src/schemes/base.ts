@@ -4,6 +4,12 @@ import type { ReverseOptions, VersioningRequest } from '../types.js';
 import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
 import { genericReverse } from '../urls/reverse.js';
 
+declare module '../types.js' {
+  interface PackageClasses {
+    scheme: BaseVersioning;
+  }
+}
+
 /**
  * Constructor options of every scheme. A key that is present (even with `null`) wins over the settings. `V` is the
  * union of the versions the scheme allows: `allowedVersions: ['v1', 'v2'] as const` makes it `'v1' | 'v2'`.

@@ -2,8 +2,9 @@ import { NoReverseMatch } from '../errors.js';
 import { getSettings } from '../settings.js';
 import type { ReverseOptions } from '../types.js';
 import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from '../internal/arguments.js';
+import { isUrlConf } from '../internal/recognize.js';
 import { decodeSegment } from './encoding.js';
-import { reverseWith, UrlConf, whereOf } from './urlconf.js';
+import { whereOf } from './reversal-input.js';
 
 const reverseOptions = ['args', 'kwargs', 'request', 'format', 'urlconf', 'query'];
 
@@ -22,9 +23,9 @@ function checkQuery(viewname: string, query: unknown): string {
 }
 
 /**
- * The framework's generic URL reversal (DRF's `_reverse`): the path from the urlconf, `format` set as
- * `kwargs.format`, `query` appended, after the request's `scriptPrefix` and absolute when a request is given.
- * Schemes' `reverse()` end here.
+ * The framework's generic URL reversal (DRF's `_reverse`): the path from the urlconf's `reverse()` (given the
+ * request, so that routes of other versions are skipped), `format` set as `kwargs.format`, `query` appended, after
+ * the request's `scriptPrefix` and absolute when a request is given. Schemes' `reverse()` end here.
  * The urlconf is `options.urlconf`, else `options.request.urlconf`, else `configure({ urlconf })`.
  * @example genericReverse('users-detail', { kwargs: { pk: 1 }, format: 'json', urlconf }) // '/users/1.json'
  */
@@ -34,7 +35,7 @@ export function genericReverse(viewname: string, options: ReverseOptions = {}): 
   }
   if (!hasOnlyKnownKeys(options, reverseOptions)) checkKnownKeys(whereOf(viewname), options, reverseOptions);
   const { args, kwargs, request, format, urlconf: given, query } = options as ReverseOptions;
-  if (given !== undefined && !(given instanceof UrlConf)) {
+  if (given !== undefined && !isUrlConf(given)) {
     throw new TypeError(`${whereOf(viewname)}: urlconf must be a UrlConf, got ${describe(given)}`);
   }
   if (request !== undefined && request !== null && typeof request.buildAbsoluteUri !== 'function') {
@@ -43,7 +44,7 @@ export function genericReverse(viewname: string, options: ReverseOptions = {}): 
     );
   }
   const urlconf = given ?? request?.urlconf ?? getSettings().urlconf;
-  if (!(urlconf instanceof UrlConf)) {
+  if (!isUrlConf(urlconf)) {
     throw new TypeError(
       `${whereOf(viewname)}: no urlconf to reverse with; pass reverse(viewname, { urlconf }), create the request ` +
         `with createRequest(input, { urlconf }), or set a default with configure({ urlconf })`,
@@ -70,7 +71,8 @@ export function genericReverse(viewname: string, options: ReverseOptions = {}): 
   // Like Django's get_script_prefix(): the mount point comes before every path the urlconf knows.
   const prefix = request?.scriptPrefix;
   let url =
-    (typeof prefix === 'string' ? prefix : '') + reverseWith(urlconf, viewname, args, values, request);
+    (typeof prefix === 'string' ? prefix : '') +
+    urlconf.reverse(viewname, { args, kwargs: values }, request ?? null);
   if (query !== undefined) {
     const search = checkQuery(viewname, query);
     if (search !== '') url += `?${search}`;

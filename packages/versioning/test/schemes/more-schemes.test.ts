@@ -10,7 +10,8 @@ import { MediaTypeVersioning } from '../../src/schemes/media-type-versioning.js'
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { configure, resetSettings } from '../../src/settings.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { constructorErrorCases, determineCases, type Outcome } from './more-schemes.cases.js';
 
 afterEach(() => {

@@ -6,7 +6,7 @@ import { HostNameVersioning } from '../../src/schemes/hostname.js';
 import { NamespaceVersioning } from '../../src/schemes/namespace.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { path } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
 
 // These assertions are checked by `tsc` (npm test runs it over the tests); the runtime checks beside them show the
 // types describe what the schemes really return.
