@@ -41,12 +41,26 @@ export type VersionOf<Scheme> = Scheme extends BaseVersioning<infer V> ? V : str
 const optionNames = ['defaultVersion', 'allowedVersions', 'versionParam'] as const;
 const noHeaders: readonly string[] = Object.freeze([]);
 
-/** What a scheme compiles from its version attributes, for the checks it makes on every request. */
-export interface CompiledVersions {
+/** The version rules a scheme answers by, compiled: its own, or those it is asked under. */
+export interface VersionRules {
   readonly defaultVersion: string | null;
-  /** The allowed versions; `null` when every version is allowed. */
+  readonly allowedVersions: readonly (string | null)[] | null;
+  /** The allowed versions as a set; `null` when every version is allowed. */
   readonly allowed: ReadonlySet<string | null> | null;
+}
+
+/** What a scheme compiles from its version attributes, for the checks it makes on every request. */
+export interface CompiledVersions extends VersionRules {
   readonly versionParam: string;
+}
+
+/** {@link VersionRules} for a default version and an allow list (`null` or empty: every version), checked by the caller. */
+export function compileVersionRules(
+  defaultVersion: string | null,
+  allowedVersions: readonly (string | null)[] | null,
+): VersionRules {
+  const allowed = allowedVersions === null || allowedVersions.length === 0 ? null : new Set(allowedVersions);
+  return Object.freeze({ defaultVersion, allowedVersions, allowed });
 }
 
 /** The compiled attributes each class declares, by its prototype. */
@@ -106,7 +120,11 @@ export function requestVersion(options: ReverseOptions): string | null {
  */
 export class BaseVersioning<V extends string = string> {
   static {
-    readAttribute = (scheme, name) => scheme.#attributes[name];
+    readAttribute = (scheme, name) => {
+      const asked = scheme.#asked;
+      if (asked !== null && (name === 'defaultVersion' || name === 'allowedVersions')) return asked[name];
+      return scheme.#attributes[name];
+    };
     assignAttribute = (scheme, name, value) => {
       // A copy, frozen, so that the only way to change the versions is an assignment, which recompiles.
       scheme.#attributes[name] =
@@ -123,6 +141,8 @@ export class BaseVersioning<V extends string = string> {
   declare versionParam: string;
   readonly #attributes: Record<string, unknown> = {};
   #compiled: CompiledVersions | undefined;
+  /** The rules of the running {@link determineVersionWith} call, `null` outside one. */
+  #asked: VersionRules | null = null;
 
   /**
    * Request headers the version is read from: every response of a route versioned by this scheme carries
@@ -187,15 +207,44 @@ export class BaseVersioning<V extends string = string> {
    * object keys).
    */
   isAllowedVersion(version: string | null | undefined): boolean {
-    const { allowed, defaultVersion } = this.#compiled ?? this.#compile();
+    const { allowed, defaultVersion } = this.#asked ?? this.#compiled ?? this.#compile();
     if (allowed === null) return true;
     if (version !== null && version !== undefined && version === defaultVersion) return true;
     return allowed.has(version ?? null);
   }
 
+  /**
+   * {@link determineVersion} under other version rules, the scheme's own attributes left as they are: while it
+   * runs, `defaultVersion`, `allowedVersions` and `isAllowedVersion()` answer from `rules`. `CompositeVersioning`
+   * asks its members this way: with every version allowed and no default, for the version a request carries; with
+   * its own rules, for the member's own error.
+   * @example scheme.determineVersionWith(compileVersionRules(null, null), request) // what the request carries, or null
+   */
+  determineVersionWith(
+    rules: VersionRules,
+    request: VersioningRequest,
+    args?: readonly string[],
+    kwargs?: Readonly<Record<string, string | undefined>>,
+  ): V | null {
+    // The scheme's own attributes are still checked, as when it is asked directly.
+    this.compiled();
+    const outer = this.#asked;
+    this.#asked = rules;
+    try {
+      return this.determineVersion(request, args, kwargs);
+    } finally {
+      this.#asked = outer;
+    }
+  }
+
   /** The compiled attributes: compiled, and checked, again when one of them has been assigned since last time. */
   protected compiled(): CompiledVersions {
     return this.#compiled ?? this.#compile();
+  }
+
+  /** The version rules the scheme answers by now: those of a running {@link determineVersionWith}, else its own. */
+  protected versionRules(): VersionRules {
+    return this.#asked ?? this.compiled();
   }
 
   /** Checks the attributes now (they are checked when the scheme is next used anyway). */
@@ -220,12 +269,15 @@ export class BaseVersioning<V extends string = string> {
       }
       proto = Object.getPrototypeOf(proto) as object | null;
     }
-    const { defaultVersion, allowedVersions, versionParam } = this;
+    // The scheme's own values, also while it is asked under other rules.
+    const { defaultVersion, allowedVersions, versionParam } = this.#attributes as Pick<
+      this,
+      'defaultVersion' | 'allowedVersions' | 'versionParam'
+    >;
     checkVersionAttributes(this.constructor.name, { defaultVersion, allowedVersions, versionParam });
     this.compileAttributes();
     const compiled: CompiledVersions = {
-      defaultVersion,
-      allowed: allowedVersions === null || allowedVersions.length === 0 ? null : new Set(allowedVersions),
+      ...compileVersionRules(defaultVersion, allowedVersions),
       versionParam,
     };
     this.#compiled = compiled;
