@@ -1,4 +1,4 @@
-import { describe } from '../internal/arguments.js';
+import { argumentError, describe } from '../internal/arguments.js';
 import { RangeScanner } from './range-scanner.js';
 
 /** A parsed media type or media range: lower-cased `type` and `subtype`, parameters by lower-cased name. */
@@ -17,7 +17,7 @@ export interface MediaType {
  */
 export function parseMediaType(text: string): MediaType {
   if (typeof text !== 'string') {
-    throw new TypeError(`parseMediaType(text): expected a string, got ${describe(text)}`);
+    throw argumentError(`parseMediaType(text): expected a string, got ${describe(text)}`);
   }
   const scanner = new RangeScanner(text, false);
   if (!scanner.scan()) return { type: '', subtype: '', params: new Map<string, string>() };

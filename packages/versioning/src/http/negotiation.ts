@@ -1,5 +1,5 @@
 import { NotAcceptable } from '../errors.js';
-import { describe } from '../internal/arguments.js';
+import { mustBe } from '../internal/arguments.js';
 import { bestMediaType, type ParsedRenderer } from './accept-match.js';
 import { BoundedCache } from './bounded-cache.js';
 import { parseMediaType } from './media-type.js';
@@ -47,8 +47,11 @@ function holds(array: readonly unknown[], texts: readonly unknown[]): boolean {
  */
 export function parseRenderers(where: string, renderers: unknown): Renderers {
   if (!Array.isArray(renderers) || renderers.length === 0) {
-    throw new TypeError(
-      `${where}: renderers must be a non-empty array of media types such as ["application/json"], got ${describe(renderers)}`,
+    throw mustBe(
+      where,
+      'renderers',
+      'a non-empty array of media types such as ["application/json"]',
+      renderers,
     );
   }
   const given: readonly unknown[] = renderers;
@@ -57,8 +60,11 @@ export function parseRenderers(where: string, renderers: unknown): Renderers {
   const list = given.map((renderer: unknown, index): ParsedRenderer => {
     const parsed = typeof renderer === 'string' ? parseMediaType(renderer) : null;
     if (parsed === null || parsed.type === '' || parsed.type === '*' || parsed.subtype === '*') {
-      throw new TypeError(
-        `${where}: renderers[${index}] must be a concrete media type such as "application/json", got ${describe(renderer)}`,
+      throw mustBe(
+        where,
+        `renderers[${index}]`,
+        'a concrete media type such as "application/json"',
+        renderer,
       );
     }
     return { ...parsed, text: (renderer as string).trim(), paramList: [...parsed.params] };
@@ -87,9 +93,7 @@ export function negotiateParsed(acceptHeader: string | null, renderers: Renderer
  */
 export function negotiate(acceptHeader: string | null, renderers: readonly string[]): string {
   if (acceptHeader !== null && acceptHeader !== undefined && typeof acceptHeader !== 'string') {
-    throw new TypeError(
-      `negotiate(acceptHeader, renderers): acceptHeader must be a string or null, got ${describe(acceptHeader)}`,
-    );
+    throw mustBe('negotiate(acceptHeader, renderers)', 'acceptHeader', 'a string or null', acceptHeader);
   }
   return negotiateParsed(
     acceptHeader ?? null,

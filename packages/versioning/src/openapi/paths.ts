@@ -1,3 +1,4 @@
+import { argumentError } from '../internal/arguments.js';
 import type { Token } from 'path-to-regexp';
 import { encodeValue } from '../urls/encoding.js';
 import type { FlatRoute } from '../urls/route.types.js';
@@ -90,7 +91,7 @@ export function pathTemplates(
         continue;
       }
       if (/[{}]/.test(token.name)) {
-        throw new TypeError(
+        throw argumentError(
           `${where}: parameter ${JSON.stringify(token.name)} holds a brace, which an OpenAPI path template cannot carry; rename it`,
         );
       }

@@ -1,7 +1,7 @@
 import { NotImplementedError } from '../errors.js';
 import { checkVersionAttributes, getSettings } from '../settings.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
+import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
 import { genericReverse } from '../urls/reverse.js';
 
 declare module '../types.js' {
@@ -164,8 +164,7 @@ export class BaseVersioning<V extends string = string> {
   constructor(options: VersioningOptions<V> = {}) {
     const where = `new ${new.target.name}(options)`;
     const given: unknown = options;
-    if (!isPlainObject(given))
-      throw new TypeError(`${where}: options must be an object, got ${describe(given)}`);
+    if (!isPlainObject(given)) throw mustBe(where, 'options', 'an object', given);
     checkKnownKeys(where, options, optionNames);
     checkVersionAttributes(where, options);
     const settings = getSettings();
@@ -287,9 +286,7 @@ export class BaseVersioning<V extends string = string> {
   /** Throws a `TypeError` unless `request` is an object; `where` names the method. */
   protected checkRequest(where: string, request: unknown): asserts request is VersioningRequest {
     if (typeof request !== 'object' || request === null) {
-      throw new TypeError(
-        `${this.constructor.name}.${where}: request must be a VersioningRequest, got ${describe(request)}`,
-      );
+      throw mustBe(`${this.constructor.name}.${where}`, 'request', 'a VersioningRequest', request);
     }
   }
 }

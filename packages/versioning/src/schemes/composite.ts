@@ -1,6 +1,6 @@
 import { AmbiguousVersion } from '../errors.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { describe } from '../internal/arguments.js';
+import { argumentError, describe, mustBe } from '../internal/arguments.js';
 import { isScheme } from '../internal/recognize.js';
 import type { VersioningOptions } from './base.js';
 import { BaseVersioning, compileVersionRules } from './base.js';
@@ -51,26 +51,27 @@ export class CompositeVersioning extends BaseVersioning {
     const where = `new ${new.target.name}(schemes, options)`;
     const given: unknown = schemes;
     if (!Array.isArray(given) || given.length === 0) {
-      throw new TypeError(
-        `${where}: schemes must be a non-empty array of versioning schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()], got ${describe(given)}`,
+      throw mustBe(
+        where,
+        'schemes',
+        'a non-empty array of versioning schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()]',
+        given,
       );
     }
     const members: readonly unknown[] = given;
     members.forEach((scheme, index) => {
       // A scheme the composite can ask under its rules (BaseVersioning's determineVersionWith()).
       if (!isScheme(scheme) || typeof scheme.determineVersionWith !== 'function') {
-        throw new TypeError(
-          `${where}: schemes[${index}] must be a versioning scheme, got ${describe(scheme)}`,
-        );
+        throw mustBe(where, `schemes[${index}]`, 'a versioning scheme', scheme);
       }
       const first = members.indexOf(scheme);
       if (first !== index) {
-        throw new TypeError(
+        throw argumentError(
           `${where}: schemes[${index}] is schemes[${first}] again (${describe(scheme)}); list each scheme once`,
         );
       }
       if (!rulesReach(scheme, 'defaultVersion') || !rulesReach(scheme, 'allowedVersions')) {
-        throw new TypeError(
+        throw argumentError(
           `${where}: schemes[${index}] must let its defaultVersion and allowedVersions be assigned (the composite sets them while it asks it), got a frozen ${scheme.constructor.name}`,
         );
       }

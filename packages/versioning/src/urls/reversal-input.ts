@@ -1,12 +1,10 @@
-import { describe } from '../internal/arguments.js';
+import { argumentError, describe, mustBe } from '../internal/arguments.js';
 import { isWellFormed } from './encoding.js';
 
 /** Throws a `TypeError` unless `viewname` is a non-empty string. */
 export function checkViewname(viewname: unknown): asserts viewname is string {
   if (typeof viewname !== 'string' || viewname === '') {
-    throw new TypeError(
-      `UrlConf.reverse(viewname): viewname must be a non-empty string, got ${describe(viewname)}`,
-    );
+    throw mustBe('UrlConf.reverse(viewname)', 'viewname', 'a non-empty string', viewname);
   }
 }
 
@@ -30,9 +28,9 @@ function valueOf(viewname: string, name: string | number, value: unknown): strin
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   const what = `${whereOf(viewname)}: ${labelOf(name)}`;
   if (typeof value === 'string') {
-    throw new TypeError(`${what} holds a lone surrogate and cannot be put into a URL: ${describe(value)}`);
+    throw argumentError(`${what} holds a lone surrogate and cannot be put into a URL: ${describe(value)}`);
   }
-  throw new TypeError(`${what} must be a string or a finite number, got ${describe(value)}`);
+  throw argumentError(`${what} must be a string or a finite number, got ${describe(value)}`);
 }
 
 /**

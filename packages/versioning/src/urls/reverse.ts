@@ -1,7 +1,13 @@
 import { NoReverseMatch } from '../errors.js';
 import { getSettings } from '../settings.js';
 import type { ReverseOptions } from '../types.js';
-import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from '../internal/arguments.js';
+import {
+  argumentError,
+  checkKnownKeys,
+  hasOnlyKnownKeys,
+  isPlainObject,
+  mustBe,
+} from '../internal/arguments.js';
 import { isUrlConf } from '../internal/recognize.js';
 import { decodeSegment } from './encoding.js';
 import { whereOf } from './reversal-input.js';
@@ -10,13 +16,11 @@ const reverseOptions = ['args', 'kwargs', 'request', 'format', 'urlconf', 'query
 
 function checkQuery(viewname: string, query: unknown): string {
   if (!isPlainObject(query)) {
-    throw new TypeError(`${whereOf(viewname)}: query must be an object of strings, got ${describe(query)}`);
+    throw mustBe(whereOf(viewname), 'query', 'an object of strings', query);
   }
   for (const [key, value] of Object.entries(query)) {
     if (typeof value !== 'string') {
-      throw new TypeError(
-        `${whereOf(viewname)}: query[${JSON.stringify(key)}] must be a string, got ${describe(value)}`,
-      );
+      throw mustBe(whereOf(viewname), `query[${JSON.stringify(key)}]`, 'a string', value);
     }
   }
   return new URLSearchParams(query as Record<string, string>).toString();
@@ -31,21 +35,19 @@ function checkQuery(viewname: string, query: unknown): string {
  */
 export function genericReverse(viewname: string, options: ReverseOptions = {}): string {
   if (!isPlainObject(options)) {
-    throw new TypeError(`${whereOf(viewname)}: options must be an object, got ${describe(options)}`);
+    throw mustBe(whereOf(viewname), 'options', 'an object', options);
   }
   if (!hasOnlyKnownKeys(options, reverseOptions)) checkKnownKeys(whereOf(viewname), options, reverseOptions);
   const { args, kwargs, request, format, urlconf: given, query } = options as ReverseOptions;
   if (given !== undefined && !isUrlConf(given)) {
-    throw new TypeError(`${whereOf(viewname)}: urlconf must be a UrlConf, got ${describe(given)}`);
+    throw mustBe(whereOf(viewname), 'urlconf', 'a UrlConf', given);
   }
   if (request !== undefined && request !== null && typeof request.buildAbsoluteUri !== 'function') {
-    throw new TypeError(
-      `${whereOf(viewname)}: request must be a VersioningRequest (see createRequest()), got ${describe(request)}`,
-    );
+    throw mustBe(whereOf(viewname), 'request', 'a VersioningRequest (see createRequest())', request);
   }
   const urlconf = given ?? request?.urlconf ?? getSettings().urlconf;
   if (!isUrlConf(urlconf)) {
-    throw new TypeError(
+    throw argumentError(
       `${whereOf(viewname)}: no urlconf to reverse with; pass reverse(viewname, { urlconf }), create the request ` +
         `with createRequest(input, { urlconf }), or set a default with configure({ urlconf })`,
     );
@@ -54,17 +56,15 @@ export function genericReverse(viewname: string, options: ReverseOptions = {}): 
   let values = kwargs;
   if (format !== undefined && format !== null) {
     if (typeof format !== 'string' || format === '') {
-      throw new TypeError(
-        `${whereOf(viewname)}: format must be a non-empty string or null, got ${describe(format)}`,
-      );
+      throw mustBe(whereOf(viewname), 'format', 'a non-empty string or null', format);
     }
     if (args !== undefined && args.length > 0) {
-      throw new TypeError(
+      throw argumentError(
         `${whereOf(viewname)}: format is passed as kwargs.format, so it cannot be combined with args ${JSON.stringify(args)}`,
       );
     }
     if (kwargs !== undefined && !isPlainObject(kwargs)) {
-      throw new TypeError(`${whereOf(viewname)}: kwargs must be an object, got ${describe(kwargs)}`);
+      throw mustBe(whereOf(viewname), 'kwargs', 'an object', kwargs);
     }
     values = { ...kwargs, format };
   }
@@ -119,15 +119,13 @@ function nameOf(piece: string): string {
  */
 export function replaceQueryParam(url: string, key: string, value: string): string {
   if (typeof url !== 'string') {
-    throw new TypeError(`replaceQueryParam(url, key, value): url must be a string, got ${describe(url)}`);
+    throw mustBe('replaceQueryParam(url, key, value)', 'url', 'a string', url);
   }
   if (typeof key !== 'string' || key === '') {
-    throw new TypeError(
-      `replaceQueryParam(url, key, value): key must be a non-empty string, got ${describe(key)}`,
-    );
+    throw mustBe('replaceQueryParam(url, key, value)', 'key', 'a non-empty string', key);
   }
   if (typeof value !== 'string') {
-    throw new TypeError(`replaceQueryParam(url, key, value): value must be a string, got ${describe(value)}`);
+    throw mustBe('replaceQueryParam(url, key, value)', 'value', 'a string', value);
   }
   const hash = url.indexOf('#');
   const fragment = hash === -1 ? '' : url.slice(hash);

@@ -1,5 +1,5 @@
 import { checkOperation } from '../openapi/operation.js';
-import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
+import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
 import { isScheme } from '../internal/recognize.js';
 import { compilePattern } from './route-pattern.js';
 import type { BaseVersioning } from '../schemes/base.js';
@@ -13,22 +13,18 @@ const methodToken = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 function checkName(where: string, what: 'name' | 'namespace', value: unknown): string {
   if (typeof value !== 'string' || value === '' || value.includes(':')) {
-    throw new TypeError(`${where}: ${what} must be a non-empty string without ":", got ${describe(value)}`);
+    throw mustBe(where, what, 'a non-empty string without ":"', value);
   }
   return value;
 }
 
 export function checkEntries(where: string, routes: unknown): readonly (Route | Include)[] {
   if (!Array.isArray(routes)) {
-    throw new TypeError(
-      `${where}: routes must be an array of path() and include() results, got ${describe(routes)}`,
-    );
+    throw mustBe(where, 'routes', 'an array of path() and include() results', routes);
   }
   routes.forEach((entry: unknown, index) => {
     if (!made.has(entry as Route)) {
-      throw new TypeError(
-        `${where}: routes[${index}] must be made by path() or include(), got ${describe(entry)}`,
-      );
+      throw mustBe(where, `routes[${index}]`, 'made by path() or include()', entry);
     }
   });
   return Object.freeze([...(routes as (Route | Include)[])]);
@@ -46,10 +42,10 @@ export function path<V extends string = string>(
 ): Route {
   const where = `path(${typeof route === 'string' ? JSON.stringify(route) : '…'})`;
   if (typeof route !== 'string' || !route.startsWith('/')) {
-    throw new TypeError(`path(route): route must be a string starting with "/", got ${describe(route)}`);
+    throw mustBe('path(route)', 'route', 'a string starting with "/"', route);
   }
   if (!isPlainObject(options)) {
-    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+    throw mustBe(where, 'options', 'an object', options);
   }
   checkKnownKeys(where, options, ['name', 'methods', 'versioning', 'openapi', 'since', 'until']);
   compilePattern(where, route);
@@ -59,9 +55,7 @@ export function path<V extends string = string>(
     until: checkRangeBound(where, 'until', options.until),
   };
   if (versioning !== undefined && versioning !== null && !isScheme(versioning)) {
-    throw new TypeError(
-      `${where}: versioning must be a versioning scheme (BaseVersioning), null or left out, got ${describe(versioning)}`,
-    );
+    throw mustBe(where, 'versioning', 'a versioning scheme (BaseVersioning), null or left out', versioning);
   }
   const scheme: BaseVersioning | null | undefined = versioning;
   // With the adapter's scheme the range is checked when mounting; with the route's own, now.
@@ -85,13 +79,11 @@ export function path<V extends string = string>(
 
 function checkMethods(where: string, methods: unknown): readonly string[] {
   if (!Array.isArray(methods) || methods.length === 0) {
-    throw new TypeError(
-      `${where}: methods must be a non-empty array of HTTP method names, got ${describe(methods)}`,
-    );
+    throw mustBe(where, 'methods', 'a non-empty array of HTTP method names', methods);
   }
   const upper = methods.map((method: unknown) => {
     if (typeof method !== 'string' || !methodToken.test(method)) {
-      throw new TypeError(`${where}: methods holds ${describe(method)}, which is not an HTTP method token`);
+      throw argumentError(`${where}: methods holds ${describe(method)}, which is not an HTTP method token`);
     }
     return method.toUpperCase();
   });
@@ -108,13 +100,11 @@ export function include(
   options: { readonly namespace?: string } = {},
 ): Include {
   if (typeof prefix !== 'string' || (prefix !== '' && !prefix.startsWith('/'))) {
-    throw new TypeError(
-      `include(prefix): prefix must be "" or a string starting with "/", got ${describe(prefix)}`,
-    );
+    throw mustBe('include(prefix)', 'prefix', '"" or a string starting with "/"', prefix);
   }
   const where = `include(${JSON.stringify(prefix)})`;
   if (!isPlainObject(options)) {
-    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+    throw mustBe(where, 'options', 'an object', options);
   }
   checkKnownKeys(where, options, ['namespace']);
   if (prefix !== '') compilePattern(where, prefix);

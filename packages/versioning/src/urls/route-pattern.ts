@@ -1,4 +1,5 @@
 import { type Key, parse, pathToRegexp, type Token, type TokenData } from 'path-to-regexp';
+import { argumentError } from '../internal/arguments.js';
 import { encodeLiteral } from './encoding.js';
 import type { RouteParam } from './route.types.js';
 
@@ -8,7 +9,13 @@ function parsePattern(where: string, pattern: string): TokenData {
   } catch (error) {
     // encodeLiteral throws URIError on a lone surrogate; parse() throws PathError on bad syntax.
     const reason = error instanceof URIError ? 'it holds a lone surrogate' : (error as Error).message;
-    throw new TypeError(`${where}: invalid route ${JSON.stringify(pattern)}: ${reason}`, { cause: error });
+    throw argumentError(
+      `${where}: invalid route ${JSON.stringify(pattern)}: ${reason}`,
+      'ERR_VERSIONING_INVALID_ROUTE',
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -17,9 +24,11 @@ function regexpOf(where: string, data: TokenData): { regexp: RegExp; keys: reado
     return pathToRegexp(data, { sensitive: true, trailing: false });
   } catch (error) {
     const reason = (error as Error).message;
-    throw new TypeError(`${where}: invalid route ${JSON.stringify(data.originalPath)}: ${reason}`, {
-      cause: error,
-    });
+    throw argumentError(
+      `${where}: invalid route ${JSON.stringify(data.originalPath)}: ${reason}`,
+      'ERR_VERSIONING_INVALID_ROUTE',
+      { cause: error },
+    );
   }
 }
 
@@ -30,8 +39,9 @@ function paramsOf(where: string, pattern: string, tokens: readonly Token[]): rea
       if (token.type === 'group') walk(token.tokens, true);
       else if (token.type !== 'text') {
         if (params.some((param) => param.name === token.name)) {
-          throw new TypeError(
+          throw argumentError(
             `${where}: invalid route ${JSON.stringify(pattern)}: parameter ${JSON.stringify(token.name)} appears twice`,
+            'ERR_VERSIONING_INVALID_ROUTE',
           );
         }
         params.push(Object.freeze({ name: token.name, kind: token.type, optional }));

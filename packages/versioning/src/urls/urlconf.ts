@@ -1,5 +1,11 @@
 import { NoReverseMatch } from '../errors.js';
-import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from '../internal/arguments.js';
+import {
+  argumentError,
+  checkKnownKeys,
+  hasOnlyKnownKeys,
+  isPlainObject,
+  mustBe,
+} from '../internal/arguments.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { compileRoute } from './compiled-route.js';
 import { escapeLeadingSlashes } from './encoding.js';
@@ -101,8 +107,9 @@ export class UrlConf {
           const key = inner.join(':');
           if (this.#namespaces.has(key)) {
             const parent = namespaces.length > 0 ? ` inside "${namespaces.join(':')}"` : ' at the top level';
-            throw new TypeError(
+            throw argumentError(
               `UrlConf: namespace "${entry.namespace}" is registered twice${parent} (include(${JSON.stringify(entry.prefix)}))`,
+              'ERR_VERSIONING_INVALID_ROUTE',
             );
           }
           this.#namespaces.add(key);
@@ -122,7 +129,7 @@ export class UrlConf {
    */
   resolve(path: string): ResolverMatch | null {
     if (typeof path !== 'string') {
-      throw new TypeError(`UrlConf.resolve(path): path must be a string, got ${describe(path)}`);
+      throw mustBe('UrlConf.resolve(path)', 'path', 'a string', path);
     }
     for (const route of this.#routes) {
       const match = route.match(path);
@@ -153,28 +160,26 @@ export class UrlConf {
   ): string {
     checkViewname(viewname);
     if (!isPlainObject(options)) {
-      throw new TypeError(`${whereOf(viewname)}: options must be an object, got ${describe(options)}`);
+      throw mustBe(whereOf(viewname), 'options', 'an object', options);
     }
     if (!hasOnlyKnownKeys(options, ['args', 'kwargs'])) {
       checkKnownKeys(whereOf(viewname), options, ['args', 'kwargs']);
     }
     if (request !== null && typeof request !== 'object') {
-      throw new TypeError(
-        `${whereOf(viewname)}: request must be a VersioningRequest or null, got ${describe(request)}`,
-      );
+      throw mustBe(whereOf(viewname), 'request', 'a VersioningRequest or null', request);
     }
     const { args = noValues, kwargs = {} }: { args?: unknown; kwargs?: unknown } = options;
     if (!Array.isArray(args)) {
-      throw new TypeError(`${whereOf(viewname)}: args must be an array, got ${describe(args)}`);
+      throw mustBe(whereOf(viewname), 'args', 'an array', args);
     }
     if (!isPlainObject(kwargs)) {
-      throw new TypeError(`${whereOf(viewname)}: kwargs must be an object, got ${describe(kwargs)}`);
+      throw mustBe(whereOf(viewname), 'kwargs', 'an object', kwargs);
     }
     const argValues = args.length === 0 ? noValues : checkValues(viewname, null, [...(args as unknown[])]);
     const names = Object.keys(kwargs);
     const kwargValues = checkValues(viewname, names, Object.values(kwargs));
     if (argValues.length > 0 && names.length > 0) {
-      throw new TypeError(
+      throw argumentError(
         `${whereOf(viewname)}: pass args or kwargs, not both (got args ${JSON.stringify(args)} and kwargs ${JSON.stringify(kwargs)})`,
       );
     }
