@@ -1,5 +1,6 @@
-// `npm test`: formatting, lint, typecheck, then every Vitest project (unit, jsdom, properties,
-// packaging, real servers, real Chromium). Ends with one line `tests: N passed, N failed`.
+// `npm test`: formatting, lint, typecheck, the import-cycle check (scripts/module-graph.mjs), then every Vitest
+// project (unit, jsdom, properties, packaging, real servers, real Chromium). Ends with one line
+// `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,11 @@ for (const [label, command, args] of [
   ['prettier --check', bin('prettier'), ['--check', '--log-level=warn', '.']],
   ['eslint (type-aware)', bin('eslint'), ['--max-warnings=0', '.']],
   ['tsc --noEmit (sources and tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  [
+    'module graph (no import cycle)',
+    process.execPath,
+    [join(root, 'scripts', 'module-graph.mjs'), '--check'],
+  ],
 ]) {
   if (step(label, command, args)) passed += 1;
   else {

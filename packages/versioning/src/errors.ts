@@ -1,5 +1,5 @@
 import { gettextLazy, type LazyString } from './i18n/index.js';
-import { describe } from './urls/describe.js';
+import { mustBe } from './internal/arguments.js';
 
 const statusTitles: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -180,11 +180,11 @@ export class AmbiguousVersion extends APIException {
     const where = 'new AmbiguousVersion(versions)';
     const given: unknown = versions;
     if (!Array.isArray(given)) {
-      throw new TypeError(`${where}: versions must be an array of strings, got ${describe(given)}`);
+      throw mustBe(where, 'versions', 'an array of strings', given);
     }
     const bad = given.findIndex((version: unknown) => typeof version !== 'string');
     if (bad !== -1) {
-      throw new TypeError(`${where}: versions[${bad}] must be a string, got ${describe(given[bad])}`);
+      throw mustBe(where, `versions[${bad}]`, 'a string', given[bad]);
     }
     const quoted = versions.map((version) => JSON.stringify(version)).join(', ');
     super(

@@ -43,13 +43,15 @@ export {
 export type { MessageParams } from './i18n/index.js';
 export { addTranslations } from './i18n/index.js';
 
-export { negotiate, parseMediaType } from './http/media-type.js';
+export { parseMediaType } from './http/media-type.js';
+export { negotiate } from './http/negotiation.js';
 export type { MediaType } from './http/media-type.js';
 export { createRequest } from './http/request.js';
 export type { CreateRequestOptions } from './http/request.js';
 
-export { include, path, UrlConf } from './urls/urlconf.js';
-export type { FlatRoute, Include, PathOptions, Route } from './urls/urlconf.js';
+export { include, path } from './urls/route-builders.js';
+export { UrlConf } from './urls/urlconf.js';
+export type { FlatRoute, Include, PathOptions, Route } from './urls/route.types.js';
 export { replaceQueryParam, reverse } from './urls/reverse.js';
 
 export type { ResolverMatch, ReverseOptions, VersioningRequest } from './types.js';

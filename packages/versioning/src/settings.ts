@@ -1,5 +1,6 @@
-import { checkKnownKeys, describe } from './urls/describe.js';
-import { UrlConf } from './urls/urlconf.js';
+import { argumentError, checkKnownKeys, describe, mustBe } from './internal/arguments.js';
+import { isUrlConf } from './internal/recognize.js';
+import type { PackageClasses } from './types.js';
 
 /** Package-wide defaults: DRF's `DEFAULT_VERSION`, `ALLOWED_VERSIONS`, `VERSION_PARAM` and `ROOT_URLCONF`. */
 export interface VersioningSettings {
@@ -10,7 +11,7 @@ export interface VersioningSettings {
   /** Name of the media-type parameter, URL keyword or query parameter carrying the version. @default 'version' */
   readonly versionParam: string;
   /** Route table `reverse()` uses when neither the call nor the request names one. @default null */
-  readonly urlconf: UrlConf | null;
+  readonly urlconf: PackageClasses['urlconf'] | null;
 }
 
 const defaults: VersioningSettings = Object.freeze({
@@ -29,21 +30,19 @@ export function checkVersionAttributes(
 ): void {
   const { defaultVersion, allowedVersions, versionParam } = values;
   if (defaultVersion !== undefined && defaultVersion !== null && typeof defaultVersion !== 'string') {
-    throw new TypeError(`${where}: defaultVersion must be a string or null, got ${describe(defaultVersion)}`);
+    throw mustBe(where, 'defaultVersion', 'a string or null', defaultVersion);
   }
   if (allowedVersions !== undefined && allowedVersions !== null) {
     if (!Array.isArray(allowedVersions)) {
-      throw new TypeError(
-        `${where}: allowedVersions must be an array or null, got ${describe(allowedVersions)}`,
-      );
+      throw mustBe(where, 'allowedVersions', 'an array or null', allowedVersions);
     }
     const bad: unknown = allowedVersions.find((version) => version !== null && typeof version !== 'string');
     if (bad !== undefined) {
-      throw new TypeError(`${where}: allowedVersions may hold only strings and null, got ${describe(bad)}`);
+      throw argumentError(`${where}: allowedVersions may hold only strings and null, got ${describe(bad)}`);
     }
   }
   if (versionParam !== undefined && (typeof versionParam !== 'string' || versionParam === '')) {
-    throw new TypeError(`${where}: versionParam must be a non-empty string, got ${describe(versionParam)}`);
+    throw mustBe(where, 'versionParam', 'a non-empty string', versionParam);
   }
 }
 
@@ -53,14 +52,12 @@ export function checkVersionAttributes(
  */
 export function configure(settings: Partial<VersioningSettings>): VersioningSettings {
   if (typeof settings !== 'object' || settings === null) {
-    throw new TypeError(`configure(settings): expected an object, got ${describe(settings)}`);
+    throw argumentError(`configure(settings): expected an object, got ${describe(settings)}`);
   }
   checkKnownKeys('configure(settings)', settings, Object.keys(defaults));
   checkVersionAttributes('configure(settings)', settings);
-  if (settings.urlconf !== undefined && settings.urlconf !== null && !(settings.urlconf instanceof UrlConf)) {
-    throw new TypeError(
-      `configure(settings): urlconf must be a UrlConf or null, got ${describe(settings.urlconf)}`,
-    );
+  if (settings.urlconf !== undefined && settings.urlconf !== null && !isUrlConf(settings.urlconf)) {
+    throw mustBe('configure(settings)', 'urlconf', 'a UrlConf or null', settings.urlconf);
   }
   const next: { -readonly [K in keyof VersioningSettings]: VersioningSettings[K] } = { ...current };
   for (const key of Object.keys(settings) as (keyof VersioningSettings)[]) {

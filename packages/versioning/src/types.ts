@@ -1,5 +1,16 @@
-import type { BaseVersioning } from './schemes/base.js';
-import type { UrlConf } from './urls/urlconf.js';
+/**
+ * The package's two classes as the types below name them: `schemes/base.ts` adds `scheme: BaseVersioning` and
+ * `urls/urlconf.ts` adds `urlconf: UrlConf` (TypeScript declaration merging). A request carries a scheme and a
+ * UrlConf, while schemes and UrlConfs read requests: this way the request's types name the classes themselves, and
+ * this module, at the bottom of the import graph, imports neither.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
+export interface PackageClasses {}
+
+/** `BaseVersioning`, named without importing it. */
+type BaseVersioning = PackageClasses['scheme'];
+/** `UrlConf`, named without importing it. */
+type UrlConf = PackageClasses['urlconf'];
 
 /** What resolving a path against a {@link UrlConf} found: the route, its names and the captured values. */
 export interface ResolverMatch {

@@ -1,6 +1,6 @@
 import { stringify, type Token, TokenData } from 'path-to-regexp';
 import { decodeSegment } from '../urls/encoding.js';
-import type { FlatRoute } from '../urls/urlconf.js';
+import type { FlatRoute } from '../urls/route.types.js';
 
 /** The route syntax of a router: path-to-regexp's own (Express, node:http), find-my-way's (Fastify) or Hono's. */
 export type RouteDialect = 'path-to-regexp' | 'fastify' | 'hono';

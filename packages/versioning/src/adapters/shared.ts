@@ -13,19 +13,14 @@ import {
   type RouteLifecycle,
   type SetHeader,
 } from '../lifecycle/lifecycle.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
+import { isScheme, isUrlConf } from '../internal/recognize.js';
 import { decodeSegment } from '../urls/encoding.js';
 import { reverse } from '../urls/reverse.js';
-import {
-  type FlatRoute,
-  include as coreInclude,
-  type Include,
-  path as corePath,
-  type PathOptions,
-  resolverMatchOf,
-  type Route,
-  UrlConf,
-} from '../urls/urlconf.js';
+import { resolverMatchOf } from '../urls/compiled-route.js';
+import { include as coreInclude, path as corePath } from '../urls/route-builders.js';
+import type { FlatRoute, Include, PathOptions, Route } from '../urls/route.types.js';
+import type { UrlConf } from '../urls/urlconf.js';
 import { unroutablePath } from './malformed-path.js';
 import { type RouteDialect, translateRoute } from './route-syntax.js';
 
@@ -183,10 +178,6 @@ const optionNames = [
   ...lifecycleOptionNames,
 ];
 
-function isScheme(value: unknown): value is BaseVersioning {
-  return typeof (value as Partial<BaseVersioning> | null)?.determineVersion === 'function';
-}
-
 /** A fetch Request whose URL does not parse: @hono/node-server builds it from a Host header it does not check. */
 function unparsedHost(input: Request): Error {
   return new DisallowedHost(input.headers.get('host') ?? '');
@@ -282,7 +273,7 @@ export function mountRoutes<Handler>(
   }: { extraOptions?: readonly string[]; prefixOf?: PrefixReader } = {},
 ): Mounted<Handler> {
   const where = `${frameworkNames[framework]} versioned(urlconf, options)`;
-  if (!(urlconf instanceof UrlConf)) {
+  if (!isUrlConf(urlconf)) {
     throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
   }
   if (!isPlainObject(options)) {

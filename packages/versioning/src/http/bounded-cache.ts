@@ -9,8 +9,7 @@ export class BoundedCache<V> {
   readonly #compute: (key: string) => V;
   readonly #maxEntries: number;
   readonly #maxKeyLength: number;
-  // The key asked for last and its value: consecutive requests mostly carry the same one, and comparing two
-  // strings is cheaper than hashing one.
+  // The key asked for last and its value: consecutive requests mostly carry the same one, answered without the map.
   #lastKey: string | undefined;
   #lastValue: V | undefined;
 

@@ -1,5 +1,5 @@
 import { DisallowedHost } from '../errors.js';
-import { describe } from '../urls/describe.js';
+import { mustBe } from '../internal/arguments.js';
 import { BoundedCache } from './bounded-cache.js';
 
 /**
@@ -78,14 +78,15 @@ export class AllowedHosts {
 /** Checks an `allowedHosts` option: an array of non-empty strings. `where` names the caller for the error. */
 export function checkAllowedHosts(where: string, allowedHosts: unknown): readonly string[] {
   if (!Array.isArray(allowedHosts)) {
-    throw new TypeError(
-      `${where}: allowedHosts must be an array of host names, got ${describe(allowedHosts)}`,
-    );
+    throw mustBe(where, 'allowedHosts', 'an array of host names', allowedHosts);
   }
   allowedHosts.forEach((entry: unknown, index) => {
     if (typeof entry !== 'string' || entry === '') {
-      throw new TypeError(
-        `${where}: allowedHosts[${index}] must be a host name such as "example.com", ".example.com" or "*", got ${describe(entry)}`,
+      throw mustBe(
+        where,
+        `allowedHosts[${index}]`,
+        'a host name such as "example.com", ".example.com" or "*"',
+        entry,
       );
     }
   });

@@ -2,11 +2,12 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
-import { UrlConf } from '../urls/urlconf.js';
+import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
+import { isUrlConf } from '../internal/recognize.js';
+import type { UrlConf } from '../urls/urlconf.js';
 import { BoundedCache } from './bounded-cache.js';
 import { AllowedHosts, checkAllowedHosts, defaultAllowedHosts, firstValue } from './host.js';
-import { negotiateParsed, parseRenderers } from './media-type.js';
+import { negotiateParsed, parseRenderers } from './negotiation.js';
 import { iriToUri, parseQueryString, requestTargetUri } from './uri.js';
 
 /** Options of {@link createRequest}. */
@@ -57,15 +58,14 @@ const defaultHosts = new AllowedHosts(defaultAllowedHosts);
 const defaultRenderers = parseRenderers('createRequest', ['application/json']);
 
 function checkSettings(where: string, options: unknown): RequestSettings {
-  if (!isPlainObject(options))
-    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  if (!isPlainObject(options)) throw mustBe(where, 'options', 'an object', options);
   checkKnownKeys(where, options, optionNames);
   const { urlconf, allowedHosts, trustProxy, renderers, scriptPrefix } = options as CreateRequestOptions;
-  if (urlconf !== undefined && urlconf !== null && !(urlconf instanceof UrlConf)) {
-    throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
+  if (urlconf !== undefined && urlconf !== null && !isUrlConf(urlconf)) {
+    throw mustBe(where, 'urlconf', 'a UrlConf', urlconf);
   }
   if (trustProxy !== undefined && typeof trustProxy !== 'boolean') {
-    throw new TypeError(`${where}: trustProxy must be a boolean, got ${describe(trustProxy)}`);
+    throw mustBe(where, 'trustProxy', 'a boolean', trustProxy);
   }
   return {
     urlconf: urlconf ?? null,
@@ -80,9 +80,7 @@ function checkSettings(where: string, options: unknown): RequestSettings {
 /** A script prefix without its trailing slashes; a `TypeError` naming `where` unless it is `''` or starts with `/`. */
 export function checkScriptPrefix(where: string, prefix: unknown): string {
   if (typeof prefix !== 'string' || (prefix !== '' && !prefix.startsWith('/'))) {
-    throw new TypeError(
-      `${where}: scriptPrefix must be "" or a path starting with "/", got ${describe(prefix)}`,
-    );
+    throw mustBe(where, 'scriptPrefix', '"" or a path starting with "/"', prefix);
   }
   let end = prefix.length;
   while (end > 0 && prefix[end - 1] === '/') end--;
@@ -138,7 +136,7 @@ class HeaderReader {
 
   get(name: string): string | null {
     if (typeof name !== 'string')
-      throw new TypeError(`headers.get(name): expected a string, got ${describe(name)}`);
+      throw argumentError(`headers.get(name): expected a string, got ${describe(name)}`);
     // A name that is not a token cannot be on any request (fetch's Headers.get() would throw on it).
     return headerName.test(name) ? this.#request.header(name.toLowerCase()) : null;
   }
@@ -176,7 +174,7 @@ class QueryReader {
 
   get(name: string): string | null {
     if (typeof name !== 'string') {
-      throw new TypeError(`queryParams.get(name): expected a string, got ${describe(name)}`);
+      throw argumentError(`queryParams.get(name): expected a string, got ${describe(name)}`);
     }
     // Read raw, a `?` the query starts with stays part of the first key, as parseQueryString keeps it.
     if (this.#values === undefined && !needsDecoding.test(this.#query)) return lastValue(this.#query, name);
@@ -250,7 +248,7 @@ abstract class HttpRequest implements VersioningRequest {
 
   set acceptedMediaType(value: string) {
     if (typeof value !== 'string') {
-      throw new TypeError(`request.acceptedMediaType: expected a media type string, got ${describe(value)}`);
+      throw argumentError(`request.acceptedMediaType: expected a media type string, got ${describe(value)}`);
     }
     this.#accepted = value;
   }
@@ -284,7 +282,7 @@ abstract class HttpRequest implements VersioningRequest {
 
   set resolverMatch(value: ResolverMatch | null) {
     if (typeof value !== 'object') {
-      throw new TypeError(`request.resolverMatch: expected a ResolverMatch or null, got ${describe(value)}`);
+      throw argumentError(`request.resolverMatch: expected a ResolverMatch or null, got ${describe(value)}`);
     }
     this.#resolverMatch = value;
   }
@@ -301,7 +299,7 @@ abstract class HttpRequest implements VersioningRequest {
 
   buildAbsoluteUri(location?: string): string {
     if (location !== undefined && typeof location !== 'string') {
-      throw new TypeError(`buildAbsoluteUri(location): expected a string, got ${describe(location)}`);
+      throw argumentError(`buildAbsoluteUri(location): expected a string, got ${describe(location)}`);
     }
     const origin = `${this.#scheme()}://${this.getHost()}`;
     if (location === undefined) {
@@ -321,7 +319,7 @@ abstract class HttpRequest implements VersioningRequest {
     const [reference, base] =
       absolutePath === null ? [location, origin + this.path] : [origin + absolutePath, undefined];
     if (!URL.canParse(reference, base)) {
-      throw new TypeError(
+      throw argumentError(
         `buildAbsoluteUri(location): cannot resolve ${describe(location)} against ${origin + this.path}`,
       );
     }
@@ -487,7 +485,7 @@ class NodeRequest extends HttpRequest {
 export type UnparsedUrlError = (input: Request) => Error;
 
 const relativeUrl: UnparsedUrlError = (input) =>
-  new TypeError(`createRequest(input): the Request's url must be absolute, got ${describe(input.url)}`);
+  mustBe('createRequest(input)', "the Request's url", 'absolute', input.url);
 
 /** What makes the {@link VersioningRequest}s of one set of options; checked once, shared by every request. */
 export interface RequestFactory {
@@ -549,9 +547,7 @@ export function requestFactory(
         undefined,
       );
     }
-    throw new TypeError(
-      `${where}: input must be a fetch Request or a node:http IncomingMessage, got ${describe(input)}`,
-    );
+    throw mustBe(where, 'input', 'a fetch Request or a node:http IncomingMessage', input);
   };
   return Object.assign(make, {
     node: (input: IncomingMessage, target: string, source: RouteSource, params: unknown, context: unknown) =>

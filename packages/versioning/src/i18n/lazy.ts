@@ -1,3 +1,4 @@
+import { argumentError } from '../internal/arguments.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { catalogs } from './catalogs/index.js';
 import { addedLanguages, addedTranslation } from './translations.js';
@@ -29,7 +30,7 @@ function closest(tag: string, supported: readonly string[]): string | null {
 /** Makes `language` the process-wide active language (outside {@link withLanguage}); unknown ones mean English. */
 export function activate(language: string): void {
   if (typeof language !== 'string') {
-    throw new TypeError(`activate(language): expected a language tag string, got ${String(language)}`);
+    throw argumentError(`activate(language): expected a language tag string, got ${String(language)}`);
   }
   activeLanguage = closest(language, supportedLanguages()) ?? 'en';
 }
@@ -45,7 +46,7 @@ export function getLanguage(): string {
  */
 export function withLanguage<T>(language: string, fn: () => T): T {
   if (typeof language !== 'string') {
-    throw new TypeError(
+    throw argumentError(
       `withLanguage(language, fn): expected a language tag string, got ${String(language)}`,
     );
   }
@@ -94,7 +95,7 @@ export class LazyString {
  */
 export function gettextLazy(msgid: string, params?: MessageParams): LazyString {
   if (typeof msgid !== 'string')
-    throw new TypeError(`gettextLazy(msgid): expected a string, got ${String(msgid)}`);
+    throw argumentError(`gettextLazy(msgid): expected a string, got ${String(msgid)}`);
   return new LazyString(msgid, params);
 }
 

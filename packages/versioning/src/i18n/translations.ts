@@ -1,4 +1,4 @@
-import { describe, isPlainObject } from '../urls/describe.js';
+import { argumentError, isPlainObject, mustBe } from '../internal/arguments.js';
 import { catalogs } from './catalogs/index.js';
 
 /** What applications added with {@link addTranslations}: by language tag, then by msgid. */
@@ -16,9 +16,7 @@ function placeholders(text: string): string {
 /** `language` as the key its messages are kept under: an existing catalog's spelling, else the canonical tag. */
 function languageKey(language: unknown): string {
   if (typeof language !== 'string' || language === '') {
-    throw new TypeError(
-      `${where}: language must be a language tag such as 'fr' or 'pt-BR', got ${describe(language)}`,
-    );
+    throw mustBe(where, 'language', "a language tag such as 'fr' or 'pt-BR'", language);
   }
   let canonical: string | undefined;
   try {
@@ -27,9 +25,7 @@ function languageKey(language: unknown): string {
     canonical = undefined;
   }
   if (canonical === undefined) {
-    throw new TypeError(
-      `${where}: language must be a BCP 47 language tag such as 'fr' or 'pt-BR', got ${describe(language)}`,
-    );
+    throw mustBe(where, 'language', "a BCP 47 language tag such as 'fr' or 'pt-BR'", language);
   }
   const lower = canonical.toLowerCase();
   const known = [...Object.keys(catalogs), ...added.keys()].find((key) => key.toLowerCase() === lower);
@@ -52,22 +48,23 @@ function languageKey(language: unknown): string {
 export function addTranslations(language: string, messages: Readonly<Record<string, string>>): void {
   const key = languageKey(language);
   if (!isPlainObject(messages)) {
-    throw new TypeError(
-      `${where}: messages must be an object of msgid → translation, got ${describe(messages)}`,
-    );
+    throw mustBe(where, 'messages', 'an object of msgid → translation', messages);
   }
   const entries = Object.entries(messages);
   for (const [msgid, translation] of entries) {
     if (msgid === '') {
-      throw new TypeError(`${where}: a msgid of ${JSON.stringify(key)} is the empty string`);
+      throw argumentError(`${where}: a msgid of ${JSON.stringify(key)} is the empty string`);
     }
     if (typeof translation !== 'string' || translation === '') {
-      throw new TypeError(
-        `${where}: the ${JSON.stringify(key)} translation of ${JSON.stringify(msgid)} must be a non-empty string, got ${describe(translation)}`,
+      throw mustBe(
+        where,
+        `the ${JSON.stringify(key)} translation of ${JSON.stringify(msgid)}`,
+        'a non-empty string',
+        translation,
       );
     }
     if (placeholders(translation) !== placeholders(msgid)) {
-      throw new TypeError(
+      throw argumentError(
         `${where}: the ${JSON.stringify(key)} translation of ${JSON.stringify(msgid)} must keep its placeholders (${placeholders(msgid) || 'none'}), got ${JSON.stringify(translation)}`,
       );
     }

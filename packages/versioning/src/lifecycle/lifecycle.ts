@@ -2,8 +2,8 @@ import { isAPIException, NotFound, VersionSunset } from '../errors.js';
 import { gettextLazy } from '../i18n/index.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
-import type { FlatRoute } from '../urls/urlconf.js';
+import { argumentError, describe, mustBe } from '../internal/arguments.js';
+import type { FlatRoute } from '../urls/route.types.js';
 import { versionsInRange } from '../urls/version-range.js';
 import { type CompiledPolicy, compilePolicies, type HeaderField, type VersionPolicy } from './policies.js';
 
@@ -208,19 +208,17 @@ export function compileLifecycle(
     ['enforceSunset', enforceSunset],
   ] as const) {
     if (typeof value !== 'boolean') {
-      throw new TypeError(`${where}: options.${name} must be a boolean, got ${describe(value)}`);
+      throw mustBe(where, `options.${name}`, 'a boolean', value);
     }
   }
   if (typeof clock !== 'function') {
-    throw new TypeError(
-      `${where}: options.clock must be a function returning the time, got ${describe(clock)}`,
-    );
+    throw mustBe(where, 'options.clock', 'a function returning the time', clock);
   }
   const now = (): number => {
     const time: unknown = clock();
     const value = time instanceof Date ? time.getTime() : time;
     if (typeof value !== 'number' || Number.isNaN(value)) {
-      throw new TypeError(
+      throw argumentError(
         `${where}: options.clock() must return a Date or milliseconds since 1970, got ${describe(time)}`,
       );
     }
@@ -235,7 +233,7 @@ export function compileLifecycle(
   const members = routes.map(({ route, scheme }): Member => {
     const label = `${where}: route ${JSON.stringify(route.pattern)}`;
     if (reportVersions && scheme !== null && listOf(scheme) === null) {
-      throw new TypeError(
+      throw argumentError(
         `${label}: reportVersions needs the allowedVersions of its ${scheme.constructor.name}, which allows every version`,
       );
     }
@@ -380,7 +378,7 @@ function checkPolicyVersions(
   for (const version of policies.keys()) {
     if (!known.has(version)) {
       const allowed = known.size === 0 ? 'no route is versioned' : `allowed: ${[...known].join(', ')}`;
-      throw new TypeError(
+      throw argumentError(
         `${where}: options.policies[${JSON.stringify(version)}] is for a version no route of this mount allows (${allowed})`,
       );
     }

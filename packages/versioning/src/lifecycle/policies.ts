@@ -1,4 +1,4 @@
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
 
 /**
  * What clients are told about one version: when it was (or will be) deprecated, when it goes away, and where to
@@ -85,7 +85,7 @@ export function parsePolicyDate(what: string, value: unknown): number {
   } else if (typeof value === 'string') {
     const iso = isoDate.exec(value);
     if (iso !== null && iso[4] !== undefined && iso[7] === undefined && iso[8] === undefined) {
-      throw new TypeError(
+      throw argumentError(
         `${what} has no time zone, so it would be read in the server's local time: add "Z" or an offset such as "+02:00", got ${describe(value)}`,
       );
     }
@@ -96,11 +96,11 @@ export function parsePolicyDate(what: string, value: unknown): number {
       if (new Date(parsed).toUTCString() === value) time = parsed;
     }
   } else {
-    throw new TypeError(`${what} must be ${expected}, got ${describe(value)}`);
+    throw argumentError(`${what} must be ${expected}, got ${describe(value)}`);
   }
-  if (Number.isNaN(time)) throw new TypeError(`${what} must be ${expected}, got ${describe(value)}`);
+  if (Number.isNaN(time)) throw argumentError(`${what} must be ${expected}, got ${describe(value)}`);
   if (time < earliest || time > latest) {
-    throw new TypeError(`${what} must lie between 1970 and 9999, got ${new Date(time).toISOString()}`);
+    throw argumentError(`${what} must lie between 1970 and 9999, got ${new Date(time).toISOString()}`);
   }
   return Math.floor(time / 1000) * 1000;
 }
@@ -123,7 +123,7 @@ export function formatLink(url: string, sunset: boolean): string {
 
 function checkLink(what: string, value: unknown): string {
   if (typeof value !== 'string' || !uriCharacters.test(value) || !URL.canParse(value, 'http://localhost/')) {
-    throw new TypeError(
+    throw argumentError(
       `${what} must be a URL made of URI characters (percent-encode others, e.g. with encodeURI()), got ${describe(value)}`,
     );
   }
@@ -132,7 +132,7 @@ function checkLink(what: string, value: unknown): string {
 
 function compilePolicy(what: string, policy: unknown): CompiledPolicy {
   if (!isPlainObject(policy)) {
-    throw new TypeError(
+    throw argumentError(
       `${what} must be an object such as { deprecation, sunset, link }, got ${describe(policy)}`,
     );
   }
@@ -143,7 +143,7 @@ function compilePolicy(what: string, policy: unknown): CompiledPolicy {
   const sunset = date('sunset');
   const link = policy['link'] === undefined ? null : checkLink(`${what}.link`, policy['link']);
   if (deprecation !== null && sunset !== null && sunset < deprecation) {
-    throw new TypeError(
+    throw argumentError(
       `${what}: sunset ${formatSunset(sunset)} is earlier than deprecation ${formatSunset(deprecation)}, which RFC 9745 forbids`,
     );
   }
@@ -162,9 +162,7 @@ export function compilePolicies(where: string, policies: unknown): ReadonlyMap<s
   const compiled = new Map<string, CompiledPolicy>();
   if (policies === undefined) return compiled;
   if (!isPlainObject(policies)) {
-    throw new TypeError(
-      `${where}: options.policies must be an object of policies by version, got ${describe(policies)}`,
-    );
+    throw mustBe(where, 'options.policies', 'an object of policies by version', policies);
   }
   for (const [version, policy] of Object.entries(policies)) {
     compiled.set(version, compilePolicy(`${where}: options.policies[${JSON.stringify(version)}]`, policy));

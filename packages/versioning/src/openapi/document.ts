@@ -1,8 +1,10 @@
 import { DisallowedHost, NotAcceptable, type ProblemDetails } from '../errors.js';
 import { parsePolicyDate, type VersionPolicy } from '../lifecycle/policies.js';
 import type { BaseVersioning } from '../schemes/base.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
-import { type FlatRoute, UrlConf } from '../urls/urlconf.js';
+import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
+import { isScheme, isUrlConf } from '../internal/recognize.js';
+import type { FlatRoute } from '../urls/route.types.js';
+import type { UrlConf } from '../urls/urlconf.js';
 import type {
   HeaderObject,
   HttpMethod,
@@ -75,14 +77,10 @@ const defaultServers: readonly ServerObject[] = [{ url: '/' }];
 /** The absolute URL forms whose host a server can change: `scheme://[userinfo@]host[:port][rest]`. */
 const serverUrl = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/(?:[^/?#@]*@)?)(\[[^\]/?#]*\]|[^:/?#]*)(.*)$/s;
 
-function isScheme(value: unknown): value is BaseVersioning {
-  return typeof (value as Partial<BaseVersioning> | null)?.determineVersion === 'function';
-}
-
 function checkText(where: string, value: unknown, optional: boolean): void {
   if (optional && value === undefined) return;
   if (typeof value !== 'string' || value === '') {
-    throw new TypeError(`${where} must be a non-empty string, got ${describe(value)}`);
+    throw argumentError(`${where} must be a non-empty string, got ${describe(value)}`);
   }
 }
 
@@ -94,10 +92,10 @@ function dateOf(where: string, value: unknown): Date | null {
 function checkPolicies(where: string, policies: unknown): ReadonlyMap<string, Policy> {
   const checked = new Map<string, Policy>();
   if (policies === undefined) return checked;
-  if (!isPlainObject(policies)) throw new TypeError(`${where} must be an object, got ${describe(policies)}`);
+  if (!isPlainObject(policies)) throw argumentError(`${where} must be an object, got ${describe(policies)}`);
   for (const [version, policy] of Object.entries(policies)) {
     const at = `${where}[${JSON.stringify(version)}]`;
-    if (!isPlainObject(policy)) throw new TypeError(`${at} must be an object, got ${describe(policy)}`);
+    if (!isPlainObject(policy)) throw argumentError(`${at} must be an object, got ${describe(policy)}`);
     checkKnownKeys(at, policy, policyNames);
     checkText(`${at}.link`, policy['link'], true);
     checked.set(version, {
@@ -111,10 +109,10 @@ function checkPolicies(where: string, policies: unknown): ReadonlyMap<string, Po
 
 function checkServers(where: string, servers: unknown): readonly ServerObject[] | null {
   if (servers === undefined) return null;
-  if (!Array.isArray(servers)) throw new TypeError(`${where} must be an array, got ${describe(servers)}`);
+  if (!Array.isArray(servers)) throw argumentError(`${where} must be an array, got ${describe(servers)}`);
   return servers.map((server: unknown, index) => {
     const at = `${where}[${index}]`;
-    if (!isPlainObject(server)) throw new TypeError(`${at} must be an object, got ${describe(server)}`);
+    if (!isPlainObject(server)) throw argumentError(`${at} must be an object, got ${describe(server)}`);
     checkKnownKeys(at, server, serverNames);
     checkText(`${at}.url`, server['url'], false);
     checkText(`${at}.description`, server['description'], true);
@@ -124,28 +122,26 @@ function checkServers(where: string, servers: unknown): readonly ServerObject[] 
 
 function checkOptions(urlconf: unknown, options: unknown): asserts options is OpenAPIOptions {
   const where = 'openapi(urlconf, options)';
-  if (!(urlconf instanceof UrlConf))
-    throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
-  if (!isPlainObject(options))
-    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  if (!isUrlConf(urlconf)) throw mustBe(where, 'urlconf', 'a UrlConf', urlconf);
+  if (!isPlainObject(options)) throw mustBe(where, 'options', 'an object', options);
   checkKnownKeys(where, options, optionNames);
   checkText(`${where}: options.version`, options['version'], false);
   const scheme = options['scheme'];
   if (scheme !== undefined && scheme !== null && !isScheme(scheme)) {
-    throw new TypeError(
-      `${where}: options.scheme must be a versioning scheme (such as new URLPathVersioning()) or null, got ${describe(scheme)}`,
+    throw mustBe(
+      where,
+      'options.scheme',
+      'a versioning scheme (such as new URLPathVersioning()) or null',
+      scheme,
     );
   }
   const info = options['info'];
-  if (!isPlainObject(info))
-    throw new TypeError(`${where}: options.info must be an object, got ${describe(info)}`);
+  if (!isPlainObject(info)) throw mustBe(where, 'options.info', 'an object', info);
   checkKnownKeys(`${where}: options.info`, info, infoNames);
   checkText(`${where}: options.info.title`, info['title'], false);
   checkText(`${where}: options.info.version`, info['version'], true);
   if (info['description'] !== undefined && typeof info['description'] !== 'string') {
-    throw new TypeError(
-      `${where}: options.info.description must be a string, got ${describe(info['description'])}`,
-    );
+    throw mustBe(where, 'options.info.description', 'a string', info['description']);
   }
 }
 
@@ -181,7 +177,7 @@ function inLifecycle(
   const indexes = bounds.map(([key, bound]) => {
     const index = typeof bound === 'string' ? order.indexOf(bound) : -1;
     if (index === -1) {
-      throw new TypeError(
+      throw argumentError(
         `${where}: ${key} must name an allowed version of the route's scheme (${JSON.stringify(order)}), got ${describe(bound)}`,
       );
     }
@@ -200,7 +196,7 @@ function fillOf(
 ): { fill: ReadonlyMap<string, string>; keep: (template: PathTemplate) => boolean } {
   if (placement.kind !== 'url-path') return { fill: new Map(), keep: () => true };
   if (!route.params.some((param) => param.name === placement.param)) {
-    throw new TypeError(
+    throw argumentError(
       `${where} is versioned by URLPathVersioning but has no parameter ":${placement.param}" to carry the version`,
     );
   }
@@ -219,7 +215,7 @@ function hostServers(
   version: string,
 ): readonly ServerObject[] {
   if (servers === null) {
-    throw new TypeError(
+    throw argumentError(
       `${where} is versioned by host name: give options.servers (such as [{ url: 'https://api.example.com' }]) for the version's host`,
     );
   }
@@ -228,7 +224,7 @@ function hostServers(
   return servers.map((server) => {
     const parts = serverUrl.exec(server.url);
     if (parts === null) {
-      throw new TypeError(
+      throw argumentError(
         `${where} is versioned by host name, but server ${JSON.stringify(server.url)} is not an absolute URL with a host`,
       );
     }
@@ -236,7 +232,7 @@ function hostServers(
     const span = indexed.exec(host)?.indices?.[1];
     const versioned = span ? host.slice(0, span[0]) + version + host.slice(span[1]) : `${version}.${host}`;
     if (indexed.exec(versioned)?.[1] !== version) {
-      throw new TypeError(
+      throw argumentError(
         `${where}: the host ${JSON.stringify(versioned)} made for version ${JSON.stringify(version)} from server ${JSON.stringify(server.url)} does not give that version to hostnameRegex ${String(regex)}`,
       );
     }
@@ -522,7 +518,7 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
   const { version, info } = options;
   const fallback = options.scheme ?? null;
   if (fallback !== null && !fallback.isAllowedVersion(version)) {
-    throw new TypeError(
+    throw argumentError(
       `${where}: options.version ${JSON.stringify(version)} is not allowed by options.scheme (allowedVersions ${JSON.stringify(fallback.allowedVersions)})`,
     );
   }
@@ -568,7 +564,7 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
         entry.template !== template.template &&
         methods.some((method) => !entry?.operations.has(method))
       ) {
-        throw new TypeError(
+        throw argumentError(
           `${at}: its path ${JSON.stringify(template.template)} is the same OpenAPI path as ${JSON.stringify(entry.template)} of route ${JSON.stringify(entry.pattern)}, with other parameter names; give both routes the same names`,
         );
       }
@@ -644,7 +640,7 @@ function existsIn(where: string, route: FlatRoute, scheme: SchemeDocument, versi
 function checkOwnPathParameters(where: string, route: FlatRoute): void {
   for (const parameter of route.openapi?.parameters ?? []) {
     if (parameter.in !== 'path' || route.params.some(({ name }) => name === parameter.name)) continue;
-    throw new TypeError(
+    throw argumentError(
       `${where}: openapi.parameters names the path parameter ${JSON.stringify(parameter.name)}, which the route does not have (it has ${JSON.stringify(route.params.map(({ name }) => name))})`,
     );
   }

@@ -1,4 +1,4 @@
-import { describe, isPlainObject } from '../urls/describe.js';
+import { argumentError, describe, isPlainObject } from '../internal/arguments.js';
 import type { OpenAPIOperation } from './openapi.types.js';
 
 const operationKeys = [
@@ -28,7 +28,7 @@ function jsonCopy(where: string, value: unknown, seen: Set<object>): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'object' && (Array.isArray(value) || isPlainObject(value))) {
-    if (seen.has(value)) throw new TypeError(`${where} refers to itself; an OpenAPI document is a tree`);
+    if (seen.has(value)) throw argumentError(`${where} refers to itself; an OpenAPI document is a tree`);
     seen.add(value);
     const copy = Array.isArray(value)
       ? value.map((item: unknown, index) => jsonCopy(member(where, index), item, seen))
@@ -38,13 +38,13 @@ function jsonCopy(where: string, value: unknown, seen: Set<object>): unknown {
     seen.delete(value);
     return Object.freeze(copy);
   }
-  throw new TypeError(
+  throw argumentError(
     `${where} must be JSON (object, array, string, finite number, boolean or null), got ${describe(value)}`,
   );
 }
 
 function fail(where: string, expected: string, value: unknown): never {
-  throw new TypeError(`${where} must be ${expected}, got ${describe(value)}`);
+  throw argumentError(`${where} must be ${expected}, got ${describe(value)}`);
 }
 
 function checkType(type: 'string' | 'boolean'): (where: string, value: unknown) => void {
@@ -71,7 +71,7 @@ function checkArray(where: string, value: unknown, check: (where: string, item: 
 /** Refuses `$ref`: a generated document has no components of the user's to refer to. */
 function checkInline(where: string, value: Readonly<Record<string, unknown>>): void {
   if (Object.hasOwn(value, '$ref')) {
-    throw new TypeError(`${where} is a $ref (${describe(value['$ref'])}); write the object inline`);
+    throw argumentError(`${where} is a $ref (${describe(value['$ref'])}); write the object inline`);
   }
 }
 
@@ -98,7 +98,7 @@ function checkResponses(where: string, value: unknown): void {
   for (const [code, entry] of Object.entries(checkRecord(where, value))) {
     const at = member(where, code);
     if (!statusCode.test(code)) {
-      throw new TypeError(
+      throw argumentError(
         `${where} has the key ${JSON.stringify(code)}, which is not a status code (200, 4XX) or "default"`,
       );
     }
@@ -156,7 +156,7 @@ export function checkOperation(where: string, value: unknown): OpenAPIOperation 
     const check = checks[key as keyof typeof checks] as ((where: string, value: unknown) => void) | undefined;
     if (check !== undefined && Object.hasOwn(checks, key)) check(member(where, key), entry);
     else if (!key.startsWith('x-')) {
-      throw new TypeError(
+      throw argumentError(
         `${where}: unknown member ${JSON.stringify(key)}; known: ${operationKeys.join(', ')} and x- extensions`,
       );
     }

@@ -1,6 +1,7 @@
+import { argumentError } from '../internal/arguments.js';
 import type { Token } from 'path-to-regexp';
 import { encodeValue } from '../urls/encoding.js';
-import type { FlatRoute } from '../urls/urlconf.js';
+import type { FlatRoute } from '../urls/route.types.js';
 
 type PlainToken = Exclude<Token, { type: 'group' }>;
 
@@ -90,7 +91,7 @@ export function pathTemplates(
         continue;
       }
       if (/[{}]/.test(token.name)) {
-        throw new TypeError(
+        throw argumentError(
           `${where}: parameter ${JSON.stringify(token.name)} holds a brace, which an OpenAPI path template cannot carry; rename it`,
         );
       }

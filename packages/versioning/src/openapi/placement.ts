@@ -10,7 +10,7 @@ import { NamespaceVersioning } from '../schemes/namespace.js';
 import { QueryParameterVersioning } from '../schemes/query-parameter.js';
 import { URLPathVersioning } from '../schemes/url-path.js';
 import type { ProblemDetails } from '../errors.js';
-import { describe } from '../urls/describe.js';
+import { argumentError, describe, mustBe } from '../internal/arguments.js';
 
 /** Where a request of a route carries its version, as a document shows it. */
 export type Placement =
@@ -103,7 +103,7 @@ export function schemeDocument(
     return { scheme, placement: { kind: 'namespace' }, invalidVersion: null };
   if (scheme instanceof HostNameVersioning) {
     if (!(scheme.hostnameRegex instanceof RegExp)) {
-      throw new TypeError(`${where}: hostnameRegex must be a RegExp, got ${describe(scheme.hostnameRegex)}`);
+      throw mustBe(where, 'hostnameRegex', 'a RegExp', scheme.hostnameRegex);
     }
     const placement = { kind: 'host', regex: scheme.hostnameRegex } as const;
     return { scheme, placement, invalidVersion: notFound('Invalid version in hostname.') };
@@ -120,14 +120,14 @@ export function schemeDocument(
   if (scheme instanceof MediaTypeVersioning) {
     const { template } = scheme;
     if (!versionInMediaType.test(version)) {
-      throw new TypeError(
+      throw argumentError(
         `${where}: version ${JSON.stringify(version)} cannot appear in the media type ${JSON.stringify(template)} (only letters, digits, ".", "_" and "-" can)`,
       );
     }
     const placement = { kind: 'media-type', mediaType: template.replace('{version}', version) } as const;
     return { scheme, placement, invalidVersion: notAcceptable() };
   }
-  throw new TypeError(
+  throw argumentError(
     `${where} is versioned by ${describe(scheme)}, whose version openapi() cannot place: it documents AcceptHeaderVersioning, URLPathVersioning, NamespaceVersioning, HostNameVersioning, QueryParameterVersioning, HeaderVersioning, MediaTypeVersioning, CompositeVersioning (and their subclasses)`,
   );
 }

@@ -1,8 +1,14 @@
 import { NotImplementedError } from '../errors.js';
 import { checkVersionAttributes, getSettings } from '../settings.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
 import { genericReverse } from '../urls/reverse.js';
+
+declare module '../types.js' {
+  interface PackageClasses {
+    scheme: BaseVersioning;
+  }
+}
 
 /**
  * Constructor options of every scheme. A key that is present (even with `null`) wins over the settings. `V` is the
@@ -35,12 +41,26 @@ export type VersionOf<Scheme> = Scheme extends BaseVersioning<infer V> ? V : str
 const optionNames = ['defaultVersion', 'allowedVersions', 'versionParam'] as const;
 const noHeaders: readonly string[] = Object.freeze([]);
 
-/** What a scheme compiles from its version attributes, for the checks it makes on every request. */
-export interface CompiledVersions {
+/** The version rules a scheme answers by, compiled: its own, or those it is asked under. */
+export interface VersionRules {
   readonly defaultVersion: string | null;
-  /** The allowed versions; `null` when every version is allowed. */
+  readonly allowedVersions: readonly (string | null)[] | null;
+  /** The allowed versions as a set; `null` when every version is allowed. */
   readonly allowed: ReadonlySet<string | null> | null;
+}
+
+/** What a scheme compiles from its version attributes, for the checks it makes on every request. */
+export interface CompiledVersions extends VersionRules {
   readonly versionParam: string;
+}
+
+/** {@link VersionRules} for a default version and an allow list (`null` or empty: every version), checked by the caller. */
+export function compileVersionRules(
+  defaultVersion: string | null,
+  allowedVersions: readonly (string | null)[] | null,
+): VersionRules {
+  const allowed = allowedVersions === null || allowedVersions.length === 0 ? null : new Set(allowedVersions);
+  return Object.freeze({ defaultVersion, allowedVersions, allowed });
 }
 
 /** The compiled attributes each class declares, by its prototype. */
@@ -100,7 +120,11 @@ export function requestVersion(options: ReverseOptions): string | null {
  */
 export class BaseVersioning<V extends string = string> {
   static {
-    readAttribute = (scheme, name) => scheme.#attributes[name];
+    readAttribute = (scheme, name) => {
+      const asked = scheme.#asked;
+      if (asked !== null && (name === 'defaultVersion' || name === 'allowedVersions')) return asked[name];
+      return scheme.#attributes[name];
+    };
     assignAttribute = (scheme, name, value) => {
       // A copy, frozen, so that the only way to change the versions is an assignment, which recompiles.
       scheme.#attributes[name] =
@@ -117,6 +141,8 @@ export class BaseVersioning<V extends string = string> {
   declare versionParam: string;
   readonly #attributes: Record<string, unknown> = {};
   #compiled: CompiledVersions | undefined;
+  /** The rules of the running {@link determineVersionWith} call, `null` outside one. */
+  #asked: VersionRules | null = null;
 
   /**
    * Request headers the version is read from: every response of a route versioned by this scheme carries
@@ -138,8 +164,7 @@ export class BaseVersioning<V extends string = string> {
   constructor(options: VersioningOptions<V> = {}) {
     const where = `new ${new.target.name}(options)`;
     const given: unknown = options;
-    if (!isPlainObject(given))
-      throw new TypeError(`${where}: options must be an object, got ${describe(given)}`);
+    if (!isPlainObject(given)) throw mustBe(where, 'options', 'an object', given);
     checkKnownKeys(where, options, optionNames);
     checkVersionAttributes(where, options);
     const settings = getSettings();
@@ -181,15 +206,44 @@ export class BaseVersioning<V extends string = string> {
    * object keys).
    */
   isAllowedVersion(version: string | null | undefined): boolean {
-    const { allowed, defaultVersion } = this.#compiled ?? this.#compile();
+    const { allowed, defaultVersion } = this.#asked ?? this.#compiled ?? this.#compile();
     if (allowed === null) return true;
     if (version !== null && version !== undefined && version === defaultVersion) return true;
     return allowed.has(version ?? null);
   }
 
+  /**
+   * {@link determineVersion} under other version rules, the scheme's own attributes left as they are: while it
+   * runs, `defaultVersion`, `allowedVersions` and `isAllowedVersion()` answer from `rules`. `CompositeVersioning`
+   * asks its members this way: with every version allowed and no default, for the version a request carries; with
+   * its own rules, for the member's own error.
+   * @example scheme.determineVersionWith(compileVersionRules(null, null), request) // what the request carries, or null
+   */
+  determineVersionWith(
+    rules: VersionRules,
+    request: VersioningRequest,
+    args?: readonly string[],
+    kwargs?: Readonly<Record<string, string | undefined>>,
+  ): V | null {
+    // The scheme's own attributes are still checked, as when it is asked directly.
+    this.compiled();
+    const outer = this.#asked;
+    this.#asked = rules;
+    try {
+      return this.determineVersion(request, args, kwargs);
+    } finally {
+      this.#asked = outer;
+    }
+  }
+
   /** The compiled attributes: compiled, and checked, again when one of them has been assigned since last time. */
   protected compiled(): CompiledVersions {
     return this.#compiled ?? this.#compile();
+  }
+
+  /** The version rules the scheme answers by now: those of a running {@link determineVersionWith}, else its own. */
+  protected versionRules(): VersionRules {
+    return this.#asked ?? this.compiled();
   }
 
   /** Checks the attributes now (they are checked when the scheme is next used anyway). */
@@ -214,12 +268,15 @@ export class BaseVersioning<V extends string = string> {
       }
       proto = Object.getPrototypeOf(proto) as object | null;
     }
-    const { defaultVersion, allowedVersions, versionParam } = this;
+    // The scheme's own values, also while it is asked under other rules.
+    const { defaultVersion, allowedVersions, versionParam } = this.#attributes as Pick<
+      this,
+      'defaultVersion' | 'allowedVersions' | 'versionParam'
+    >;
     checkVersionAttributes(this.constructor.name, { defaultVersion, allowedVersions, versionParam });
     this.compileAttributes();
     const compiled: CompiledVersions = {
-      defaultVersion,
-      allowed: allowedVersions === null || allowedVersions.length === 0 ? null : new Set(allowedVersions),
+      ...compileVersionRules(defaultVersion, allowedVersions),
       versionParam,
     };
     this.#compiled = compiled;
@@ -229,9 +286,7 @@ export class BaseVersioning<V extends string = string> {
   /** Throws a `TypeError` unless `request` is an object; `where` names the method. */
   protected checkRequest(where: string, request: unknown): asserts request is VersioningRequest {
     if (typeof request !== 'object' || request === null) {
-      throw new TypeError(
-        `${this.constructor.name}.${where}: request must be a VersioningRequest, got ${describe(request)}`,
-      );
+      throw mustBe(`${this.constructor.name}.${where}`, 'request', 'a VersioningRequest', request);
     }
   }
 }

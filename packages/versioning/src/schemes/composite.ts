@@ -1,8 +1,9 @@
 import { AmbiguousVersion } from '../errors.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { argumentError, describe, mustBe } from '../internal/arguments.js';
+import { isScheme } from '../internal/recognize.js';
 import type { VersioningOptions } from './base.js';
-import { BaseVersioning } from './base.js';
+import { BaseVersioning, compileVersionRules } from './base.js';
 import type { MediaTypeVersioning } from './media-type-versioning.js';
 import { splitOptions } from './scheme-options.js';
 
@@ -12,25 +13,16 @@ export type CompositeVersioningOptions<V extends string = string> = Pick<
   'defaultVersion' | 'allowedVersions'
 >;
 
+/** No default and every version allowed: a member asked under these answers with what the request carries, or null. */
+const carriedOnly = compileVersionRules(null, null);
+
 /**
- * Runs `run` with `scheme.defaultVersion` and `scheme.allowedVersions` set to these values, then puts its own back.
- * `determineVersion()` is synchronous, so nothing else can see the scheme in between.
+ * Whether the rules a member is asked under reach its `name` attribute: not when it is an own property that cannot be
+ * assigned (a field initializer's value, frozen in place), which the member's code would read instead.
  */
-function withVersionRules<T>(
-  scheme: BaseVersioning,
-  defaultVersion: string | null,
-  allowedVersions: readonly (string | null)[] | null,
-  run: () => T,
-): T {
-  const own = { defaultVersion: scheme.defaultVersion, allowedVersions: scheme.allowedVersions };
-  scheme.defaultVersion = defaultVersion;
-  scheme.allowedVersions = allowedVersions;
-  try {
-    return run();
-  } finally {
-    scheme.defaultVersion = own.defaultVersion;
-    scheme.allowedVersions = own.allowedVersions;
-  }
+function rulesReach(scheme: object, name: 'defaultVersion' | 'allowedVersions'): boolean {
+  const own = Object.getOwnPropertyDescriptor(scheme, name);
+  return own === undefined || own.writable === true || own.set !== undefined;
 }
 
 /** Whether `scheme` can tell a JSON response's media type, as {@link MediaTypeVersioning} can. */
@@ -68,29 +60,27 @@ export class CompositeVersioning<V extends string = string> extends BaseVersioni
     const where = `new ${new.target.name}(schemes, options)`;
     const given: unknown = schemes;
     if (!Array.isArray(given) || given.length === 0) {
-      throw new TypeError(
-        `${where}: schemes must be a non-empty array of versioning schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()], got ${describe(given)}`,
+      throw mustBe(
+        where,
+        'schemes',
+        'a non-empty array of versioning schemes, such as [new HeaderVersioning(), new QueryParameterVersioning()]',
+        given,
       );
     }
     const members: readonly unknown[] = given;
     members.forEach((scheme, index) => {
-      if (!(scheme instanceof BaseVersioning)) {
-        throw new TypeError(
-          `${where}: schemes[${index}] must be a versioning scheme, got ${describe(scheme)}`,
-        );
+      // A scheme the composite can ask under its rules (BaseVersioning's determineVersionWith()).
+      if (!isScheme(scheme) || typeof scheme.determineVersionWith !== 'function') {
+        throw mustBe(where, `schemes[${index}]`, 'a versioning scheme', scheme);
       }
       const first = members.indexOf(scheme);
       if (first !== index) {
-        throw new TypeError(
+        throw argumentError(
           `${where}: schemes[${index}] is schemes[${first}] again (${describe(scheme)}); list each scheme once`,
         );
       }
-      try {
-        // instanceof gives the generic class `any` versions; the members are typed by string versions.
-        const member = scheme as BaseVersioning;
-        withVersionRules(member, member.defaultVersion, member.allowedVersions, () => undefined);
-      } catch {
-        throw new TypeError(
+      if (!rulesReach(scheme, 'defaultVersion') || !rulesReach(scheme, 'allowedVersions')) {
+        throw argumentError(
           `${where}: schemes[${index}] must let its defaultVersion and allowedVersions be assigned (the composite sets them while it asks it), got a frozen ${scheme.constructor.name}`,
         );
       }
@@ -116,13 +106,13 @@ export class CompositeVersioning<V extends string = string> extends BaseVersioni
     kwargs?: Readonly<Record<string, string | undefined>>,
   ): V | null {
     this.checkRequest('determineVersion(request, args, kwargs)', request);
-    this.checkAttributes();
+    // Its own rules, or those it is asked under when it is itself a member of a composite.
+    const rules = this.versionRules();
     let reader: BaseVersioning | null = null;
     let version: string | null = null;
     let versions: string[] | null = null;
     for (const scheme of this.schemes) {
-      // With no default and every version allowed, a scheme answers with what the request carries, or null.
-      const read = withVersionRules(scheme, null, null, () => scheme.determineVersion(request, args, kwargs));
+      const read = scheme.determineVersionWith(carriedOnly, request, args, kwargs);
       if (read === null) continue;
       if (reader === null) {
         reader = scheme;
@@ -132,16 +122,14 @@ export class CompositeVersioning<V extends string = string> extends BaseVersioni
       }
     }
     if (versions !== null) throw new AmbiguousVersion(versions);
-    const answer = reader === null ? this.defaultVersion : version;
+    const answer = reader === null ? rules.defaultVersion : version;
     // Allowed, so one of V (or the default, which is V too).
     if (this.isAllowedVersion(answer)) return answer as V | null;
     // Refused: the scheme that read the version (else the first) decides again with the composite's rules, so that
     // it throws its own error (or, as NamespaceVersioning may, finds another version it allows).
     const decider = reader ?? (this.schemes[0] as BaseVersioning);
     // What the decider answers under the composite's rules is one of V.
-    return withVersionRules(decider, this.defaultVersion, this.allowedVersions, () =>
-      decider.determineVersion(request, args, kwargs),
-    ) as V | null;
+    return decider.determineVersionWith(rules, request, args, kwargs) as V | null;
   }
 
   /** The first scheme's reversal: the version travels in links the way it carries it. */

@@ -1,7 +1,7 @@
 import { AmbiguousVersion, NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { mustBe } from '../internal/arguments.js';
 import type { VersioningOptions } from './base.js';
 import { BaseVersioning } from './base.js';
 import { splitOptions } from './scheme-options.js';
@@ -80,9 +80,7 @@ export class HeaderVersioning<V extends string = string> extends BaseVersioning<
     const { own, base } = splitOptions(where, options, ['header']);
     const header = own.header ?? 'Api-Version';
     if (typeof header !== 'string' || !fieldName.test(header)) {
-      throw new TypeError(
-        `${where}: header must be a header name (a token such as "Api-Version"), got ${describe(header)}`,
-      );
+      throw mustBe(where, 'header', 'a header name (a token such as "Api-Version")', header);
     }
     super(base);
     this.header = header;

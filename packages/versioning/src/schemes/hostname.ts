@@ -3,7 +3,7 @@ import { BoundedCache } from '../http/bounded-cache.js';
 import { normalizeHostName } from '../http/host.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { mustBe } from '../internal/arguments.js';
 import { BaseVersioning, defineCompiledAttributes, type VersioningOptions } from './base.js';
 
 const message = gettextLazy('Invalid version in hostname.');
@@ -50,7 +50,7 @@ export class HostNameVersioning<V extends string = string> extends BaseVersionin
   protected override compileAttributes(): void {
     const regex: unknown = this.hostnameRegex;
     if (!(regex instanceof RegExp)) {
-      throw new TypeError(`${this.constructor.name}: hostnameRegex must be a RegExp, got ${describe(regex)}`);
+      throw mustBe(this.constructor.name, 'hostnameRegex', 'a RegExp', regex);
     }
     this.#versions = new BoundedCache((host) => {
       const colon = host.indexOf(':');

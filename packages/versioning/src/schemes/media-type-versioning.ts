@@ -3,7 +3,7 @@ import { BoundedCache } from '../http/bounded-cache.js';
 import { scanAccept } from '../http/media-type.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { argumentError, describe, mustBe } from '../internal/arguments.js';
 import type { VersioningOptions } from './base.js';
 import { BaseVersioning } from './base.js';
 import { splitOptions } from './scheme-options.js';
@@ -55,13 +55,11 @@ interface Template {
 
 function parseTemplate(where: string, template: unknown): Template {
   if (typeof template !== 'string') {
-    throw new TypeError(
-      `${where}: template must be a media type such as ${example}, got ${describe(template)}`,
-    );
+    throw mustBe(where, 'template', `a media type such as ${example}`, template);
   }
   const at = template.indexOf(placeholder);
   if (at === -1 || template.includes(placeholder, at + 1)) {
-    throw new TypeError(
+    throw argumentError(
       `${where}: template must contain "{version}" exactly once, got ${describe(template)}`,
     );
   }
@@ -70,14 +68,17 @@ function parseTemplate(where: string, template: unknown): Template {
   const slash = template.indexOf('/');
   const type = template.slice(0, slash);
   if (!concreteType.test(`${before}v1${after}`) || slash === -1 || slash > at || type === '*') {
-    throw new TypeError(
-      `${where}: template must be a concrete media type without parameters, with "{version}" in its subtype, such as ${example}, got ${describe(template)}`,
+    throw mustBe(
+      where,
+      'template',
+      `a concrete media type without parameters, with "{version}" in its subtype, such as ${example}`,
+      template,
     );
   }
   const prefix = before.slice(slash + 1);
   if (prefix === '' && after === '') {
     // `application/{version}` would read `application/json` as the version "json".
-    throw new TypeError(
+    throw argumentError(
       `${where}: template's subtype must have text besides "{version}", such as ${example}, got ${describe(template)}`,
     );
   }
@@ -137,7 +138,7 @@ export class MediaTypeVersioning<V extends string = string> extends BaseVersioni
     const allowed = this.allowedVersions ?? [];
     const unfit = allowed.findIndex((version) => version !== null && !versionText.test(version));
     if (unfit !== -1) {
-      throw new TypeError(
+      throw argumentError(
         `${where}: allowedVersions[${unfit}] cannot be sent in the media type ("{version}" matches [A-Za-z0-9._-]+), got ${describe(allowed[unfit])}`,
       );
     }
@@ -165,7 +166,7 @@ export class MediaTypeVersioning<V extends string = string> extends BaseVersioni
    */
   mediaTypeFor(version: string): string {
     if (typeof version !== 'string' || !versionText.test(version)) {
-      throw new TypeError(
+      throw argumentError(
         `${this.constructor.name}.mediaTypeFor(version): version must match [A-Za-z0-9._-]+, got ${describe(version)}`,
       );
     }

@@ -1,7 +1,7 @@
 import { NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { describe } from '../urls/describe.js';
+import { mustBe } from '../internal/arguments.js';
 import { BaseVersioning, requestVersion } from './base.js';
 
 const message = gettextLazy('Invalid version in URL path. Does not match any version namespace.');
@@ -43,14 +43,20 @@ export class NamespaceVersioning<V extends string = string> extends BaseVersioni
    */
   getVersionedViewname(viewname: string, request: VersioningRequest): string {
     if (typeof viewname !== 'string') {
-      throw new TypeError(
-        `NamespaceVersioning.getVersionedViewname(viewname, request): viewname must be a string, got ${describe(viewname)}`,
+      throw mustBe(
+        'NamespaceVersioning.getVersionedViewname(viewname, request)',
+        'viewname',
+        'a string',
+        viewname,
       );
     }
     this.checkRequest('getVersionedViewname(viewname, request)', request);
     if (typeof request.version !== 'string') {
-      throw new TypeError(
-        `NamespaceVersioning.getVersionedViewname(viewname, request): request.version must be a string, got ${describe(request.version)}`,
+      throw mustBe(
+        'NamespaceVersioning.getVersionedViewname(viewname, request)',
+        'request.version',
+        'a string',
+        request.version,
       );
     }
     return `${request.version}:${viewname}`;

@@ -1,5 +1,5 @@
 import { checkVersionAttributes } from '../settings.js';
-import { checkKnownKeys, describe, isPlainObject } from '../urls/describe.js';
+import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
 import type { VersioningOptions } from './base.js';
 
 const versionKeys = ['defaultVersion', 'allowedVersions'] as const;
@@ -14,8 +14,7 @@ export function splitOptions<K extends string>(
   options: unknown,
   ownKeys: readonly K[],
 ): { readonly own: Readonly<Partial<Record<K, unknown>>>; readonly base: VersioningOptions } {
-  if (!isPlainObject(options))
-    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+  if (!isPlainObject(options)) throw mustBe(where, 'options', 'an object', options);
   checkKnownKeys(where, options, [...ownKeys, ...versionKeys]);
   const own: Partial<Record<K, unknown>> = {};
   const base: Record<string, unknown> & VersioningOptions = {};

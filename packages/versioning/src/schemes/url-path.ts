@@ -1,7 +1,7 @@
 import { NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { describe, isPlainObject } from '../urls/describe.js';
+import { isPlainObject, mustBe } from '../internal/arguments.js';
 import { isDotOrEmptySegment } from '../urls/encoding.js';
 import { BaseVersioning, requestVersion } from './base.js';
 
@@ -26,8 +26,11 @@ export class URLPathVersioning<V extends string = string> extends BaseVersioning
   ): V | null {
     this.checkRequest('determineVersion(request, args, kwargs)', request);
     if (kwargs !== undefined && kwargs !== null && typeof kwargs !== 'object') {
-      throw new TypeError(
-        `URLPathVersioning.determineVersion(request, args, kwargs): kwargs must be an object, got ${describe(kwargs)}`,
+      throw mustBe(
+        'URLPathVersioning.determineVersion(request, args, kwargs)',
+        'kwargs',
+        'an object',
+        kwargs,
       );
     }
     // Own keys only: a path may capture `__proto__` or `constructor`, which must read as absent, not
@@ -35,8 +38,11 @@ export class URLPathVersioning<V extends string = string> extends BaseVersioning
     const captured: unknown =
       kwargs && Object.hasOwn(kwargs, this.versionParam) ? kwargs[this.versionParam] : undefined;
     if (captured !== undefined && captured !== null && typeof captured !== 'string') {
-      throw new TypeError(
-        `URLPathVersioning.determineVersion(request, args, kwargs): kwargs.${this.versionParam} must be a string, got ${describe(captured)}`,
+      throw mustBe(
+        'URLPathVersioning.determineVersion(request, args, kwargs)',
+        `kwargs.${this.versionParam}`,
+        'a string',
+        captured,
       );
     }
     // A version the URL cannot carry back (`/./`, `/%2e%2e/`) would make reverse() fail inside the handler.

@@ -1,50 +1,53 @@
 import { NoReverseMatch } from '../errors.js';
 import { getSettings } from '../settings.js';
 import type { ReverseOptions } from '../types.js';
-import { checkKnownKeys, describe, hasOnlyKnownKeys, isPlainObject } from './describe.js';
+import {
+  argumentError,
+  checkKnownKeys,
+  hasOnlyKnownKeys,
+  isPlainObject,
+  mustBe,
+} from '../internal/arguments.js';
+import { isUrlConf } from '../internal/recognize.js';
 import { decodeSegment } from './encoding.js';
-import { reverseWith, UrlConf, whereOf } from './urlconf.js';
+import { whereOf } from './reversal-input.js';
 
 const reverseOptions = ['args', 'kwargs', 'request', 'format', 'urlconf', 'query'];
 
 function checkQuery(viewname: string, query: unknown): string {
   if (!isPlainObject(query)) {
-    throw new TypeError(`${whereOf(viewname)}: query must be an object of strings, got ${describe(query)}`);
+    throw mustBe(whereOf(viewname), 'query', 'an object of strings', query);
   }
   for (const [key, value] of Object.entries(query)) {
     if (typeof value !== 'string') {
-      throw new TypeError(
-        `${whereOf(viewname)}: query[${JSON.stringify(key)}] must be a string, got ${describe(value)}`,
-      );
+      throw mustBe(whereOf(viewname), `query[${JSON.stringify(key)}]`, 'a string', value);
     }
   }
   return new URLSearchParams(query as Record<string, string>).toString();
 }
 
 /**
- * The framework's generic URL reversal (DRF's `_reverse`): the path from the urlconf, `format` set as
- * `kwargs.format`, `query` appended, after the request's `scriptPrefix` and absolute when a request is given.
- * Schemes' `reverse()` end here.
+ * The framework's generic URL reversal (DRF's `_reverse`): the path from the urlconf's `reverse()` (given the
+ * request, so that routes of other versions are skipped), `format` set as `kwargs.format`, `query` appended, after
+ * the request's `scriptPrefix` and absolute when a request is given. Schemes' `reverse()` end here.
  * The urlconf is `options.urlconf`, else `options.request.urlconf`, else `configure({ urlconf })`.
  * @example genericReverse('users-detail', { kwargs: { pk: 1 }, format: 'json', urlconf }) // '/users/1.json'
  */
 export function genericReverse(viewname: string, options: ReverseOptions = {}): string {
   if (!isPlainObject(options)) {
-    throw new TypeError(`${whereOf(viewname)}: options must be an object, got ${describe(options)}`);
+    throw mustBe(whereOf(viewname), 'options', 'an object', options);
   }
   if (!hasOnlyKnownKeys(options, reverseOptions)) checkKnownKeys(whereOf(viewname), options, reverseOptions);
   const { args, kwargs, request, format, urlconf: given, query } = options as ReverseOptions;
-  if (given !== undefined && !(given instanceof UrlConf)) {
-    throw new TypeError(`${whereOf(viewname)}: urlconf must be a UrlConf, got ${describe(given)}`);
+  if (given !== undefined && !isUrlConf(given)) {
+    throw mustBe(whereOf(viewname), 'urlconf', 'a UrlConf', given);
   }
   if (request !== undefined && request !== null && typeof request.buildAbsoluteUri !== 'function') {
-    throw new TypeError(
-      `${whereOf(viewname)}: request must be a VersioningRequest (see createRequest()), got ${describe(request)}`,
-    );
+    throw mustBe(whereOf(viewname), 'request', 'a VersioningRequest (see createRequest())', request);
   }
   const urlconf = given ?? request?.urlconf ?? getSettings().urlconf;
-  if (!(urlconf instanceof UrlConf)) {
-    throw new TypeError(
+  if (!isUrlConf(urlconf)) {
+    throw argumentError(
       `${whereOf(viewname)}: no urlconf to reverse with; pass reverse(viewname, { urlconf }), create the request ` +
         `with createRequest(input, { urlconf }), or set a default with configure({ urlconf })`,
     );
@@ -53,24 +56,23 @@ export function genericReverse(viewname: string, options: ReverseOptions = {}): 
   let values = kwargs;
   if (format !== undefined && format !== null) {
     if (typeof format !== 'string' || format === '') {
-      throw new TypeError(
-        `${whereOf(viewname)}: format must be a non-empty string or null, got ${describe(format)}`,
-      );
+      throw mustBe(whereOf(viewname), 'format', 'a non-empty string or null', format);
     }
     if (args !== undefined && args.length > 0) {
-      throw new TypeError(
+      throw argumentError(
         `${whereOf(viewname)}: format is passed as kwargs.format, so it cannot be combined with args ${JSON.stringify(args)}`,
       );
     }
     if (kwargs !== undefined && !isPlainObject(kwargs)) {
-      throw new TypeError(`${whereOf(viewname)}: kwargs must be an object, got ${describe(kwargs)}`);
+      throw mustBe(whereOf(viewname), 'kwargs', 'an object', kwargs);
     }
     values = { ...kwargs, format };
   }
   // Like Django's get_script_prefix(): the mount point comes before every path the urlconf knows.
   const prefix = request?.scriptPrefix;
   let url =
-    (typeof prefix === 'string' ? prefix : '') + reverseWith(urlconf, viewname, args, values, request);
+    (typeof prefix === 'string' ? prefix : '') +
+    urlconf.reverse(viewname, { args, kwargs: values }, request ?? null);
   if (query !== undefined) {
     const search = checkQuery(viewname, query);
     if (search !== '') url += `?${search}`;
@@ -117,15 +119,13 @@ function nameOf(piece: string): string {
  */
 export function replaceQueryParam(url: string, key: string, value: string): string {
   if (typeof url !== 'string') {
-    throw new TypeError(`replaceQueryParam(url, key, value): url must be a string, got ${describe(url)}`);
+    throw mustBe('replaceQueryParam(url, key, value)', 'url', 'a string', url);
   }
   if (typeof key !== 'string' || key === '') {
-    throw new TypeError(
-      `replaceQueryParam(url, key, value): key must be a non-empty string, got ${describe(key)}`,
-    );
+    throw mustBe('replaceQueryParam(url, key, value)', 'key', 'a non-empty string', key);
   }
   if (typeof value !== 'string') {
-    throw new TypeError(`replaceQueryParam(url, key, value): value must be a string, got ${describe(value)}`);
+    throw mustBe('replaceQueryParam(url, key, value)', 'value', 'a string', value);
   }
   const hash = url.indexOf('#');
   const fragment = hash === -1 ? '' : url.slice(hash);

@@ -1,5 +1,5 @@
 import type { BaseVersioning } from '../schemes/base.js';
-import { describe } from './describe.js';
+import { argumentError, mustBe } from '../internal/arguments.js';
 
 /** The versions a route exists in, as `path(…, { since, until })` declares them over its scheme's allow list. */
 export interface VersionRange {
@@ -13,7 +13,7 @@ export interface VersionRange {
 export function checkRangeBound(where: string, name: 'since' | 'until', value: unknown): string | null {
   if (value === undefined) return null;
   if (typeof value !== 'string' || value === '') {
-    throw new TypeError(`${where}: ${name} must be a non-empty string (a version), got ${describe(value)}`);
+    throw mustBe(where, name, 'a non-empty string (a version)', value);
   }
   return value;
 }
@@ -30,11 +30,11 @@ export function versionsInRange(
 ): readonly (string | null)[] {
   const bounds = describeRange(range);
   if (scheme === null) {
-    throw new TypeError(`${where}: ${bounds} needs a versioned route, but this route is version-neutral`);
+    throw argumentError(`${where}: ${bounds} needs a versioned route, but this route is version-neutral`);
   }
   const ordered = scheme.allowedVersions;
   if (ordered === null || ordered.length === 0) {
-    throw new TypeError(
+    throw argumentError(
       `${where}: ${bounds} needs the allowedVersions of the route's ${scheme.constructor.name} (oldest first), but it allows every version`,
     );
   }
@@ -43,7 +43,7 @@ export function versionsInRange(
     const index = ordered.indexOf(version);
     if (index === -1) {
       const allowed = ordered.map((entry) => JSON.stringify(entry)).join(', ');
-      throw new TypeError(
+      throw argumentError(
         `${where}: ${name} ${JSON.stringify(version)} is not an allowed version of the route's ${scheme.constructor.name} (${allowed})`,
       );
     }
@@ -52,7 +52,7 @@ export function versionsInRange(
   const from = indexOf('since', range.since, 0);
   const to = indexOf('until', range.until, ordered.length);
   if (from >= to) {
-    throw new TypeError(
+    throw argumentError(
       `${where}: since ${JSON.stringify(range.since)} must come before until ${JSON.stringify(range.until)} in allowedVersions, or the route exists in no version`,
     );
   }

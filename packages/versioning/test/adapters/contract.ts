@@ -10,7 +10,9 @@ import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path as expressPath } from '../../src/adapters/express/index.js';
 import { path as honoPath } from '../../src/adapters/hono/index.js';
-import { include, type PathOptions, type Route, UrlConf } from '../../src/urls/urlconf.js';
+import { include } from '../../src/urls/route-builders.js';
+import type { PathOptions, Route } from '../../src/urls/route.types.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { fetchReply, inPool, rawReply, type Reply, type Served, varyFields } from './support.js';
 
 /** What every test route's handler answers: what the adapter put on the request, and a link to itself. */

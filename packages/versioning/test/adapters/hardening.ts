@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HostNameVersioning } from '../../src/schemes/hostname.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import type { AdapterHarness, Echo } from './contract.js';
 import { rawReply, type Reply, type Served } from './support.js';
 

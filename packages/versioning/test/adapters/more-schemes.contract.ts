@@ -5,7 +5,8 @@ import { HeaderVersioning } from '../../src/schemes/header.js';
 import { MediaTypeVersioning } from '../../src/schemes/media-type-versioning.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import type { AdapterHarness, Echo } from './contract.js';
 import { fetchReply, rawReply, type Reply, type Served, varyFields } from './support.js';
 

@@ -32,7 +32,8 @@ describe('what each entry point loads', () => {
     ['adapters/fastify/index.ts', ['path-to-regexp']],
     ['adapters/express/index.ts', ['express', 'path-to-regexp']],
     ['adapters/hono/index.ts', ['hono', 'hono/route', 'path-to-regexp']],
-    ['openapi/index.ts', ['path-to-regexp']],
+    // It reads the routes a UrlConf hands out, already parsed, and recognises a UrlConf by its methods.
+    ['openapi/index.ts', []],
   ])('%s → %j', async (entry, expected) => {
     expect(await runtimePackages(entry)).toEqual(expected);
   });

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { translateRoute } from '../../src/adapters/route-syntax.js';
-import { path, UrlConf, type FlatRoute } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import type { FlatRoute } from '../../src/urls/route.types.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { translationCases } from './route-syntax.cases.js';
 
 function routeOf(pattern: string): FlatRoute {

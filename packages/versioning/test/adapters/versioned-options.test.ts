@@ -5,7 +5,8 @@ import { versioned as honoVersioned } from '../../src/adapters/hono/index.js';
 import { versioned as nodeVersioned } from '../../src/adapters/node/index.js';
 import type { AdapterOptions } from '../../src/adapters/shared.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 const adapters = [
   ['express', expressVersioned],

@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DisallowedHost, NotAcceptable } from '../../src/errors.js';
 import { createRequest, type CreateRequestOptions } from '../../src/http/request.js';
-import { include, path, UrlConf } from '../../src/urls/urlconf.js';
+import { include, path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { startIncomingServer, type IncomingServer } from './incoming.js';
 import {
   absoluteUriCases,

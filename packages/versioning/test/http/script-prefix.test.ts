@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { createRequest } from '../../src/http/request.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { reverse } from '../../src/urls/reverse.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 const urlconf = new UrlConf([path('/:version/users/:pk/', 'detail', { name: 'users-detail' })]);
 

@@ -6,7 +6,8 @@ import { addTranslations } from '../../src/i18n/translations.js';
 import { gettext, gettextLazy, supportedLanguages, withLanguage } from '../../src/i18n/lazy.js';
 import * as publicApi from '../../src/index.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { fetchReply, listen, type Served } from '../adapters/support.js';
 import { badTranslationsCases, languageKeyCases } from './translations.cases.js';
 

@@ -1,6 +1,8 @@
 import type { LifecycleOptions } from '../../src/lifecycle/lifecycle.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { path, type Route, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import type { Route } from '../../src/urls/route.types.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 export const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] as const });
 

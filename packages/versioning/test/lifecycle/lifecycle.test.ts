@@ -4,7 +4,9 @@ import { createRequest } from '../../src/http/request.js';
 import { compileLifecycle, type LifecycleOptions, problemMembers } from '../../src/lifecycle/lifecycle.js';
 import type { BaseVersioning } from '../../src/schemes/base.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { path, UrlConf, type FlatRoute } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import type { FlatRoute } from '../../src/urls/route.types.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { admitCases, mountErrorCases, policies, scheme, urlconf, v1Fields } from './lifecycle.cases.js';
 
 /** The lifecycle of every route of `conf`, with `fallback` as the mount's scheme, on a clock `time()` reads. */

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { openapi } from '../../src/openapi/index.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { expectValidDocument } from './support.js';
 
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

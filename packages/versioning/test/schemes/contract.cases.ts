@@ -10,7 +10,8 @@ import { MediaTypeVersioning as MediaType } from '../../src/schemes/media-type-v
 import { NamespaceVersioning } from '../../src/schemes/namespace.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { include, path, UrlConf } from '../../src/urls/urlconf.js';
+import { include, path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 /** A scheme class as the contract suite sees it. */
 export type SchemeClass = new (options?: VersioningOptions) => BaseVersioning & {

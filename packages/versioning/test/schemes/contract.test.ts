@@ -4,7 +4,8 @@ import { LazyString, withLanguage } from '../../src/i18n/lazy.js';
 import { BaseVersioning } from '../../src/schemes/base.js';
 import { configure, resetSettings } from '../../src/settings.js';
 import { genericReverse } from '../../src/urls/reverse.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { schemeContracts } from './contract.cases.js';
 
 afterEach(() => {

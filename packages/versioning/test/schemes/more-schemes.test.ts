@@ -3,14 +3,15 @@ import { AmbiguousVersion, APIException, isAPIException, NotAcceptable } from '.
 import { createRequest } from '../../src/http/request.js';
 import { withLanguage } from '../../src/i18n/lazy.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
-import type { BaseVersioning } from '../../src/schemes/base.js';
+import { type BaseVersioning, compileVersionRules } from '../../src/schemes/base.js';
 import { CompositeVersioning } from '../../src/schemes/composite.js';
 import { HeaderVersioning } from '../../src/schemes/header.js';
 import { MediaTypeVersioning } from '../../src/schemes/media-type-versioning.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { configure, resetSettings } from '../../src/settings.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { constructorErrorCases, determineCases, type Outcome } from './more-schemes.cases.js';
 
 afterEach(() => {
@@ -213,6 +214,56 @@ describe('CompositeVersioning leaves its members as they were', () => {
     outcome(() => composite.determineVersion(request));
     expect(attributes()).toEqual(before);
     expect(header.determineVersion(createRequest(new Request('http://localhost/')))).toBe('9');
+  });
+});
+
+describe('determineVersionWith(): a scheme asked under other version rules', () => {
+  const request = (url: string) => createRequest(new Request(url));
+
+  test('answers by the rules given, and leaves the scheme’s own as they were', () => {
+    const scheme = new QueryParameterVersioning({ defaultVersion: '9', allowedVersions: ['9'] });
+    const carriedOnly = compileVersionRules(null, null);
+    expect(scheme.determineVersionWith(carriedOnly, request('http://localhost/?version=2'))).toBe('2');
+    expect(scheme.determineVersionWith(carriedOnly, request('http://localhost/'))).toBeNull();
+    const strict = compileVersionRules('1', ['1']);
+    expect(() => scheme.determineVersionWith(strict, request('http://localhost/?version=2'))).toThrow(
+      'Invalid version in query parameter.',
+    );
+    expect([scheme.defaultVersion, scheme.allowedVersions]).toEqual(['9', ['9']]);
+    expect(scheme.determineVersion(request('http://localhost/'))).toBe('9');
+  });
+
+  test('a subclass reading its attributes reads the rules while it is asked', () => {
+    const seen: unknown[] = [];
+    class Reading extends QueryParameterVersioning {
+      override determineVersion(request: Parameters<BaseVersioning['determineVersion']>[0]) {
+        seen.push([this.defaultVersion, this.allowedVersions]);
+        return super.determineVersion(request);
+      }
+    }
+    const scheme = new Reading({ defaultVersion: '9', allowedVersions: ['9'] });
+    scheme.determineVersionWith(compileVersionRules('1', ['1', '2']), request('http://localhost/'));
+    scheme.determineVersion(request('http://localhost/'));
+    expect(seen).toEqual([
+      ['1', ['1', '2']],
+      ['9', ['9']],
+    ]);
+  });
+
+  test('a composite compiles its members’ attributes once, not on every request', () => {
+    let compilations = 0;
+    class Counted extends QueryParameterVersioning {
+      protected override compileAttributes(): void {
+        compilations++;
+      }
+    }
+    const composite = new CompositeVersioning([new HeaderVersioning(), new Counted()], {
+      allowedVersions: ['1', '2'],
+    });
+    for (const url of ['http://localhost/?version=2', 'http://localhost/?version=7', 'http://localhost/']) {
+      outcome(() => composite.determineVersion(request(url)));
+    }
+    expect(compilations).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { VersioningOptions } from '../../src/schemes/base.js';
-import { include, path, UrlConf } from '../../src/urls/urlconf.js';
+import { include, path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 const users = [path('/users/', 'users', { name: 'users-list' })];
 

@@ -9,7 +9,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { CompositeVersioning } from '../../src/schemes/composite.js';
 import { HeaderVersioning } from '../../src/schemes/header.js';
 import { MediaTypeVersioning } from '../../src/schemes/media-type-versioning.js';
-import { path } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
 
 // These assertions are checked by `tsc` (npm test runs it over the tests); the runtime checks beside them show the
 // types describe what the schemes really return.

@@ -3,7 +3,8 @@ import { NotFound } from '../../src/errors.js';
 import { createRequest } from '../../src/http/request.js';
 import { reverse } from '../../src/urls/reverse.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 const urlconf = new UrlConf([path('/:version/items/', 'items', { name: 'items' })]);
 

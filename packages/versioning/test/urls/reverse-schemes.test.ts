@@ -8,7 +8,8 @@ import { NamespaceVersioning } from '../../src/schemes/namespace.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { reverse } from '../../src/urls/reverse.js';
-import { include, path, UrlConf } from '../../src/urls/urlconf.js';
+import { include, path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 const users = [
   path('/users/', 'users-list', { name: 'users-list' }),

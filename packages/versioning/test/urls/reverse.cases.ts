@@ -1,5 +1,6 @@
 import type { ReverseOptions } from '../../src/types.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 export const urlconf = new UrlConf([
   path('/users/', 'users-list', { name: 'users-list' }),

@@ -3,7 +3,8 @@ import { NoReverseMatch } from '../../src/errors.js';
 import { createRequest } from '../../src/http/request.js';
 import { configure, resetSettings } from '../../src/settings.js';
 import { genericReverse, replaceQueryParam, reverse } from '../../src/urls/reverse.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import {
   genericReverseCases,
   genericReverseErrorCases,

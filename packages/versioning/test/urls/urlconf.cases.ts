@@ -1,6 +1,7 @@
 import { NoReverseMatch } from '../../src/errors.js';
 import type { ResolverMatch } from '../../src/types.js';
-import { include, path, UrlConf } from '../../src/urls/urlconf.js';
+import { include, path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 /** Handlers are labels here: the tests check which route a path reached. */
 const users = [

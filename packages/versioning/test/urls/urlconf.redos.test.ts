@@ -1,6 +1,7 @@
 import { checkSync } from 'recheck';
 import { describe, expect, test } from 'vitest';
-import { include, path, UrlConf } from '../../src/urls/urlconf.js';
+import { include, path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 /**
  * Every regexp a UrlConf generates must run in time linear in the path's length. Like path-to-regexp's own

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { NoReverseMatch } from '../../src/errors.js';
-import { include, path, UrlConf } from '../../src/urls/urlconf.js';
+import { include, path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import {
   resolveCases,
   reverseCases,

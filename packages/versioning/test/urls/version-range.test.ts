@@ -5,7 +5,8 @@ import type { BaseVersioning } from '../../src/schemes/base.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { reverse } from '../../src/urls/reverse.js';
-import { path, UrlConf } from '../../src/urls/urlconf.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 
 const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] as const });
 const query = new QueryParameterVersioning({ allowedVersions: ['1.0', '2.0'] as const });

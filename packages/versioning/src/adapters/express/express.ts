@@ -1,7 +1,8 @@
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { type APIException, isAPIException } from '../../errors.js';
-import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
+import type { PathOptions } from '../../urls/route.types.js';
+import type { UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
 import {
   type AdapterOptions,

@@ -7,7 +7,8 @@ import type {
 } from 'fastify';
 import { type APIException, isAPIException } from '../../errors.js';
 import type { VersioningRequest } from '../../types.js';
-import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
+import type { PathOptions } from '../../urls/route.types.js';
+import type { UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
 import {
   type AdapterOptions,

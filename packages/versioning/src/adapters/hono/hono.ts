@@ -3,7 +3,8 @@ import type { Context, Env, Handler } from 'hono';
 import { basePath } from 'hono/route';
 import type { APIException } from '../../errors.js';
 import { checkScriptPrefix } from '../../http/request.js';
-import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
+import type { PathOptions } from '../../urls/route.types.js';
+import type { UrlConf } from '../../urls/urlconf.js';
 import type { HonoPath } from '../route-params.js';
 import {
   type AdapterOptions,

@@ -4,8 +4,9 @@ import { APIException, isAPIException, MethodNotAllowed } from '../../errors.js'
 import { unroutablePath } from '../malformed-path.js';
 import { decodeSegment, normalizePercentEncoding } from '../../urls/encoding.js';
 import { checkScriptPrefix } from '../../http/request.js';
-import { describe } from '../../urls/describe.js';
-import type { PathOptions, UrlConf } from '../../urls/urlconf.js';
+import { describe } from '../../internal/arguments.js';
+import type { PathOptions } from '../../urls/route.types.js';
+import type { UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
 import {
   type AdapterOptions,
