@@ -367,7 +367,11 @@ class FetchRequest extends HttpRequest {
       const href = this.#href;
       const start = href.indexOf('//') + 2;
       let pathStart = start;
-      while (pathStart < href.length && !'/?#'.includes(href.charAt(pathStart))) pathStart++;
+      for (; pathStart < href.length; pathStart++) {
+        const code = href.charCodeAt(pathStart);
+        // `/`, `?` or `#` ends the authority.
+        if (code === 0x2f || code === 0x3f || code === 0x23) break;
+      }
       const hash = href.indexOf('#', pathStart);
       const end = hash === -1 ? href.length : hash;
       const mark = href.indexOf('?', pathStart);
