@@ -1,3 +1,4 @@
+import { argumentError } from '../internal/arguments.js';
 import { stringify, type Token, TokenData } from 'path-to-regexp';
 import { decodeSegment } from '../urls/encoding.js';
 import type { FlatRoute } from '../urls/route.types.js';
@@ -102,7 +103,10 @@ export function translateRoute(
 ): TranslatedRoute[] {
   const fail = (why: string): never => {
     const router = dialect === 'path-to-regexp' ? 'the router' : `${dialectNames[dialect]} router`;
-    throw new TypeError(`Route ${JSON.stringify(route.pattern)} cannot be registered in ${router}: ${why}.`);
+    throw argumentError(
+      `Route ${JSON.stringify(route.pattern)} cannot be registered in ${router}: ${why}.`,
+      'ERR_VERSIONING_INVALID_ROUTE',
+    );
   };
   if (dialect === 'path-to-regexp') {
     const params = namesOf(route.tokens);

@@ -13,7 +13,7 @@ import {
   type RouteLifecycle,
   type SetHeader,
 } from '../lifecycle/lifecycle.js';
-import { checkKnownKeys, describe, isPlainObject } from '../internal/arguments.js';
+import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
 import { isScheme, isUrlConf } from '../internal/recognize.js';
 import { decodeSegment } from '../urls/encoding.js';
 import { reverse } from '../urls/reverse.js';
@@ -274,26 +274,29 @@ export function mountRoutes<Handler>(
 ): Mounted<Handler> {
   const where = `${frameworkNames[framework]} versioned(urlconf, options)`;
   if (!isUrlConf(urlconf)) {
-    throw new TypeError(`${where}: urlconf must be a UrlConf, got ${describe(urlconf)}`);
+    throw mustBe(where, 'urlconf', 'a UrlConf', urlconf);
   }
   if (!isPlainObject(options)) {
-    throw new TypeError(`${where}: options must be an object, got ${describe(options)}`);
+    throw mustBe(where, 'options', 'an object', options);
   }
   checkKnownKeys(where, options, [...optionNames, ...extraOptions]);
   if (options.scheme !== null && !isScheme(options.scheme)) {
-    throw new TypeError(
-      `${where}: options.scheme must be a versioning scheme (such as new URLPathVersioning()) or null, got ${describe(options.scheme)}`,
+    throw mustBe(
+      where,
+      'options.scheme',
+      'a versioning scheme (such as new URLPathVersioning()) or null',
+      options.scheme,
     );
   }
   const { allowedHosts, trustProxy, renderers, problems = false } = options;
   if (typeof problems !== 'boolean') {
-    throw new TypeError(`${where}: options.problems must be a boolean, got ${describe(problems)}`);
+    throw mustBe(where, 'options.problems', 'a boolean', problems);
   }
   // Checked once here, so that a mistake fails now rather than on every request.
   const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
   const routes = [...urlconf.routes()].map((route): Omit<MountedRoute<Handler>, 'lifecycle'> => {
     const fail = (why: string): never => {
-      throw new TypeError(`${where}: ${why}`);
+      throw argumentError(`${where}: ${why}`, 'ERR_VERSIONING_INVALID_ROUTE');
     };
     if (typeof route.handler !== 'function') {
       fail(
@@ -313,7 +316,9 @@ export function mountRoutes<Handler>(
     try {
       paths = translateRoute(route, dialect).map(({ path, wildcard }) => ({ path, wildcard }));
     } catch (error) {
-      throw new TypeError(`${where}: ${(error as Error).message}`, { cause: error });
+      throw argumentError(`${where}: ${(error as Error).message}`, 'ERR_VERSIONING_INVALID_ROUTE', {
+        cause: error,
+      });
     }
     const names = route.params.map((param) => param.name);
     const hasWildcard = route.params.some((param) => param.kind === 'wildcard');

@@ -71,6 +71,25 @@ describe.each(adapters)('%s versioned(urlconf, options)', (name, versioned) => {
     expect(call).toThrow(`${name} versioned(urlconf, options)`);
   });
 
+  test('its errors carry the stable code of their kind', () => {
+    const codeOf = (call: () => unknown): unknown => {
+      try {
+        call();
+      } catch (error) {
+        return (error as { code?: unknown }).code;
+      }
+      return 'no error';
+    };
+    expect(codeOf(() => versioned([] as unknown as UrlConf, { scheme }))).toBe(
+      'ERR_VERSIONING_INVALID_ARGUMENT',
+    );
+    expect(codeOf(() => versioned(urlconf, { scheme, problem: true } as AdapterOptions))).toBe(
+      'ERR_VERSIONING_UNKNOWN_OPTION',
+    );
+    const unversionable = new UrlConf([path('/users/', () => undefined)]);
+    expect(codeOf(() => versioned(unversionable, { scheme }))).toBe('ERR_VERSIONING_INVALID_ROUTE');
+  });
+
   test('accepts a scheme, or null for unversioned routes', () => {
     expect(() => versioned(urlconf, { scheme })).not.toThrow();
     expect(() => versioned(urlconf, { scheme: null, allowedHosts: ['*'], trustProxy: true })).not.toThrow();

@@ -1,6 +1,7 @@
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { type APIException, isAPIException } from '../../errors.js';
+import { argumentError } from '../../internal/arguments.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
@@ -135,7 +136,10 @@ function expose(req: Request, res: Response, request: VersioningRequest): void {
 function register(route: ReturnType<Router['route']>, method: string, handler: RequestHandler): void {
   const add: unknown = (route as unknown as Record<string, unknown>)[method.toLowerCase()];
   if (typeof add !== 'function')
-    throw new TypeError(`${where}: Express cannot route method ${JSON.stringify(method)}`);
+    throw argumentError(
+      `${where}: Express cannot route method ${JSON.stringify(method)}`,
+      'ERR_VERSIONING_INVALID_ROUTE',
+    );
   (add as (this: typeof route, handler: RequestHandler) => void).call(route, handler);
 }
 

@@ -6,6 +6,7 @@ import type {
   RouteHandlerMethod,
 } from 'fastify';
 import { type APIException, isAPIException } from '../../errors.js';
+import { argumentError } from '../../internal/arguments.js';
 import type { VersioningRequest } from '../../types.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
@@ -143,7 +144,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
     const prefix = app.prefix;
     if (/[:*]/.test(prefix)) {
       done(
-        new TypeError(
+        argumentError(
           `${where}: registered with prefix ${JSON.stringify(prefix)}, whose parameters Fastify does not tell apart from the routes' own; reversal could not put it in front of the paths it builds. Put the parameters in the UrlConf (include(${JSON.stringify(prefix)}, …)) instead`,
         ),
       );

@@ -4,7 +4,7 @@ import { APIException, isAPIException, MethodNotAllowed } from '../../errors.js'
 import { unroutablePath } from '../malformed-path.js';
 import { decodeSegment, normalizePercentEncoding } from '../../urls/encoding.js';
 import { checkScriptPrefix } from '../../http/request.js';
-import { describe } from '../../internal/arguments.js';
+import { argumentError, mustBe } from '../../internal/arguments.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import type { RouteParams } from '../route-params.js';
@@ -151,15 +151,13 @@ export function versioned(
   });
   const prefix = checkScriptPrefix('node versioned(urlconf, options)', options.scriptPrefix ?? '');
   if (/[:*]/.test(prefix)) {
-    throw new TypeError(
+    throw argumentError(
       `node versioned(urlconf, options): options.scriptPrefix is a path, but the prefix ${JSON.stringify(prefix)} looks like a pattern with parameters. Put the parameters in the UrlConf (include(${JSON.stringify(prefix)}, …)) instead`,
     );
   }
   const { onError = defaultOnError } = options;
   if (typeof onError !== 'function') {
-    throw new TypeError(
-      `node versioned(urlconf, options): options.onError must be a function, got ${describe(onError)}`,
-    );
+    throw mustBe('node versioned(urlconf, options)', 'options.onError', 'a function', onError);
   }
   const matchers: readonly Matcher[] = routes.map((mounted) => {
     // As UrlConf compiles it; its keys say which parameter each capture group holds (optional groups repeat them).
