@@ -57,6 +57,8 @@ export interface LifecycleRoute {
 
 /** What the lifecycle does with each request of one route. */
 export interface RouteLifecycle {
+  /** Whether `admit()` may set a header field: `false` when no policy and no report applies to the route. */
+  readonly setsHeaders: boolean;
   /**
    * Versions a request the framework routed to this route: sets the version headers with `setHeader` on `target`, checks its
    * host and lets `scheme` determine its version from `kwargs` (see {@link determineVersion}), refuses a version
@@ -184,6 +186,7 @@ function stretchAt(timeline: Timeline, now: number): readonly HeaderField[] {
 }
 
 const trivial = (route: FlatRoute): RouteLifecycle => ({
+  setsHeaders: false,
   admit(request, scheme, kwargs) {
     determineVersion(request, scheme, kwargs);
     return route;
@@ -312,6 +315,7 @@ function admitting(mount: MountLifecycle, route: RouteFacts): RouteLifecycle {
   };
 
   return {
+    setsHeaders: timeline !== null || policies.size > 0,
     admit(request, scheme, kwargs, setHeader, target) {
       // The clock is read once, and only when an answer depends on it.
       let time = Number.NaN;

@@ -158,14 +158,18 @@ function finish(
   return withFields(withType(vary.length > 0 ? withVary(response, vary) : response, vendor), fields);
 }
 
+/** The header fields of a request whose route's lifecycle sets none: shared, never added to (frozen). */
+const noFields = Object.freeze([]) as unknown as [string, string][];
+
 function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<VersioningEnv> {
   const { vary, requests, source, hasParams, responseMediaType } = mounted;
+  const { setsHeaders } = mounted.lifecycle;
   const varyValue = vary.join(', ');
   return (c, next) => {
     // Responses the handler makes with `c`, and errors, carry it from the start.
     if (varyValue !== '') c.header('Vary', varyValue, { append: true });
     // The version lifecycle's header fields, appended to whatever response this request gets.
-    const fields: [string, string][] = [];
+    const fields = setsHeaders ? ([] as [string, string][]) : noFields;
     // The vendor type a JSON answer goes out as (MediaTypeVersioning); read once versioning succeeded.
     let vendor: string | null = null;
     let response: unknown;
