@@ -4,8 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactPath, launchChromium } from '../../../test/support/chromium.js';
-import { createServer } from '../src/server/server.js';
-import type { DemoServer } from '../src/server/server.js';
+import { serveDemo } from './support/demo-server.js';
 import { schemeCases } from './schemes.cases.js';
 import { ensureClientBuild } from './support/build.js';
 
@@ -52,18 +51,9 @@ async function shownDocument(page: Page, version: string): Promise<string[]> {
 }
 
 describe('the API reference page (url-path scheme)', () => {
-  let server: DemoServer;
-  let base: string;
+  const demo = serveDemo({ scheme: 'url-path', port: 0 });
   let context: BrowserContext;
   let offSite: string[];
-
-  beforeAll(async () => {
-    server = await createServer({ scheme: 'url-path', port: 0 });
-    base = await server.listen();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
 
   test.each([
     { width: 1280, height: 900 },
@@ -78,13 +68,13 @@ describe('the API reference page (url-path scheme)', () => {
         page.on('pageerror', (error) => errors.push(error.message));
 
         // The demo page's header leads to the reference of the version it shows.
-        await page.goto(`${base}?version=v2`);
+        await page.goto(`${demo.base}?version=v2`);
         const nav = page.getByRole('navigation', { name: 'API documents' });
         expect(await nav.getByRole('link', { name: 'OpenAPI v2 (JSON)' }).getAttribute('href')).toBe(
-          `${base}api/openapi/v2.json`,
+          `${demo.base}api/openapi/v2.json`,
         );
         await nav.getByRole('link', { name: 'API reference' }).click();
-        await page.waitForURL(`${base}api/docs/?urls.primaryName=v2`);
+        await page.waitForURL(`${demo.base}api/docs/?urls.primaryName=v2`);
         // v2 has a city's detail (since v2); v1 has not.
         expect(await shownDocument(page, 'v2')).toEqual([
           '/api/meta',
@@ -137,26 +127,17 @@ describe('the API reference page (url-path scheme)', () => {
 });
 
 describe.each(schemeCases)('the API reference page under the $scheme scheme', (scheme) => {
-  let server: DemoServer;
-  let base: string;
+  const demo = serveDemo({ scheme: scheme.scheme, port: 0 });
   const [, v2] = scheme.versions;
-
-  beforeAll(async () => {
-    server = await createServer({ scheme: scheme.scheme, port: 0 });
-    base = await server.listen();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
 
   test(`"Try it out" on version ${v2}'s document sends the request the scheme needs and gets the ${v2} body`, async () => {
     const { context, offSite } = await localOnlyContext({ width: 1280, height: 900 });
     try {
       const page = await context.newPage();
-      await page.goto(`${base}api/docs/`);
+      await page.goto(`${demo.base}api/docs/`);
       await definitions(page).selectOption({ label: v2 });
       const paths = await shownDocument(page, v2);
-      const asked = scheme.ask(new URL(base), v2);
+      const asked = scheme.ask(new URL(demo.base), v2);
       const listPath = new URL(asked.url).pathname;
       expect(paths).toEqual(['/api/meta', listPath, `${listPath}{id}/`]);
 

