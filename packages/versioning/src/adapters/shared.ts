@@ -352,9 +352,9 @@ export function mountRoutes<Handler>(
 /**
  * Versions `request`, which the framework routed to `mounted` with `kwargs`: checks its host (like Django's
  * CommonMiddleware, on every route, version-neutral ones too), then lets the route's scheme determine its version,
- * through the route's lifecycle, which puts its headers on the response with `setHeader(target, …)`. Returns the handler that
- * answers: the route's, or that of a later route of the same URL whose `since`/`until` hold the version.
- * Throws an `APIException` for a disallowed host, a version that is not allowed, past its sunset or outside the
+ * through the route's lifecycle, which puts its headers on the response with `setHeader(target, …)`. Returns the
+ * handler that answers: the route's, or that of a later route of the same URL whose `since`/`until` hold the
+ * version. Throws an `APIException` for a disallowed host, a version that is not allowed, past its sunset or outside the
  * route's `since`/`until`, or an `Accept` nothing satisfies.
  */
 export function versionRequest<Handler, T>(

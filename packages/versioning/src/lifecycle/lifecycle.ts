@@ -60,11 +60,11 @@ export interface RouteLifecycle {
   /** Whether `admit()` may set a header field: `false` when no policy and no report applies to the route. */
   readonly setsHeaders: boolean;
   /**
-   * Versions a request the framework routed to this route: sets the version headers with `setHeader` on `target`, checks its
-   * host and lets `scheme` determine its version from `kwargs` (see {@link determineVersion}), refuses a version
-   * past its sunset or outside the route's `since`/`until`, and returns the route that answers: this one, or a
-   * later route of the same pattern and scheme whose range holds the version. Throws an `APIException` to answer
-   * with.
+   * Versions a request the framework routed to this route: sets the version headers with `setHeader` on
+   * `target`, checks its host and lets `scheme` determine its version from `kwargs` (see
+   * {@link determineVersion}), refuses a version past its sunset or outside the route's `since`/`until`, and
+   * returns the route that answers: this one, or a later route of the same pattern and scheme whose range holds
+   * the version. Throws an `APIException` to answer with.
    */
   admit<T>(
     request: VersioningRequest,

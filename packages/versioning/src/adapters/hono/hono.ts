@@ -158,6 +158,15 @@ function finish(
   return withFields(withType(vary.length > 0 ? withVary(response, vary) : response, vendor), fields);
 }
 
+/** The problem+json answer to an `APIException`, with the lifecycle's `fields`; any other error is thrown again. */
+function answerError(
+  c: AnyContext,
+  error: unknown,
+  fields: readonly (readonly [string, string])[],
+): Response {
+  return answerProblem(error, (e) => withFields(problemResponse(c, e), fields));
+}
+
 /** The header fields of a request whose route's lifecycle sets none: shared, never added to (frozen). */
 const noFields = Object.freeze([]) as unknown as [string, string][];
 
@@ -186,13 +195,13 @@ function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<Versi
       if (responseMediaType !== null) vendor = responseMediaType(request);
       response = answering(c, next);
     } catch (error) {
-      return answerProblem(error, (e) => withFields(problemResponse(c, e), fields));
+      return answerError(c, error, fields);
     }
     // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
     if (!isPromiseLike(response)) return finish(response, vary, vendor, fields) as Response;
     return Promise.resolve(response).then(
       (resolved) => finish(resolved, vary, vendor, fields),
-      (error: unknown) => answerProblem(error, (e) => withFields(problemResponse(c, e), fields)),
+      (error: unknown) => answerError(c, error, fields),
     ) as Promise<Response>;
   };
 }
