@@ -24,7 +24,7 @@ const { values: args } = parseArgs({
 
 const quick = args.quick;
 const SETTINGS = {
-  cpu: quick ? { amount: 10_000, warmup: 5_000, rounds: 3 } : { amount: 30_000, warmup: 10_000, rounds: 7 },
+  cpu: quick ? { amount: 10_000, warmup: 5_000, rounds: 3 } : { amount: 30_000, warmup: 50_000, rounds: 9 },
   http: quick ? { seconds: 1, warmup: 0, rounds: 1 } : { seconds: 5, warmup: 2, rounds: 5 },
   micro: quick ? { time: 50, rounds: 1 } : { time: 500, rounds: 5 },
   pagination: quick ? { time: 50, rounds: 1 } : { time: 500, rounds: 5 },

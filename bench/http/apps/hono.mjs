@@ -11,6 +11,14 @@ const variants = {
     app.get(PATTERNS.query, (c) => c.json(body(c.req.param('pk'), '1.0')));
     app.get(PATTERNS.host, (c) => c.json(body(c.req.param('pk'), 'v1')));
   },
+  'bare-vary'(app) {
+    // The bare routes, the Accept one answering with `Vary: Accept` as a correct Accept route must.
+    app.get(PATTERNS.accept, (c) => {
+      c.header('Vary', 'Accept', { append: true });
+      return c.json(body(c.req.param('pk'), '1.0'));
+    });
+    variants.bare(app);
+  },
   async restdash(app, extra) {
     const { restdashAdapter } = await import('../restdash.mjs');
     app.route(

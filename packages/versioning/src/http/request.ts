@@ -216,6 +216,11 @@ abstract class HttpRequest implements VersioningRequest {
   abstract get rawQuery(): string;
   /** The header of this lower-case name, repeated ones joined with `, `; `null` when absent. */
   abstract header(lowerCaseName: string): string | null;
+  /** The `Host` header; `null` when absent. */
+  protected hostHeader(): string | null {
+    return this.header('host');
+  }
+
   /** `https` when the connection was TLS (or the fetch URL says so), else `http`. */
   protected abstract get connectionScheme(): string;
   /** The host to use when the request carries no `Host` header. */
@@ -291,7 +296,7 @@ abstract class HttpRequest implements VersioningRequest {
   getHost(): string {
     if (this.#host === undefined) {
       const forwarded = this.#settings.trustProxy ? this.header('x-forwarded-host') : null;
-      const host = forwarded !== null ? firstValue(forwarded) : (this.header('host') ?? this.fallbackHost);
+      const host = forwarded !== null ? firstValue(forwarded) : (this.hostHeader() ?? this.fallbackHost);
       this.#host = this.#settings.hosts.validate(host);
     }
     return this.#host;
@@ -340,22 +345,25 @@ abstract class HttpRequest implements VersioningRequest {
 class FetchRequest extends HttpRequest {
   readonly #input: Request;
   readonly #href: string;
-  readonly #headers: Headers;
+  #headers: Headers | undefined;
+  readonly #host: string | undefined;
   #parts: { readonly path: string; readonly query: string; readonly authority: string } | undefined;
 
   constructor(
     input: Request,
     href: string,
-    headers: Headers,
+    headers: Headers | undefined,
     settings: RequestSettings,
     source: RouteSource | null,
     params: unknown,
     context: unknown,
+    host?: string,
   ) {
     super(settings, source, params, context);
     this.#input = input;
     this.#href = href;
     this.#headers = headers;
+    this.#host = host;
   }
 
   get method(): string {
@@ -394,7 +402,12 @@ class FetchRequest extends HttpRequest {
   }
 
   header(lowerCaseName: string): string | null {
-    return this.#headers.get(lowerCaseName);
+    // Read when first needed: on a framework's Request (@hono/node-server's) `headers` makes an object.
+    return (this.#headers ??= this.#input.headers).get(lowerCaseName);
+  }
+
+  protected override hostHeader(): string | null {
+    return this.#host ?? this.header('host');
   }
 
   protected get connectionScheme(): string {
@@ -506,8 +519,17 @@ export interface RequestFactory {
     params: unknown,
     context: unknown,
   ): VersioningRequest;
-  /** An adapter's request over a fetch `Request`, as {@link RequestFactory.node}. */
-  fetch(input: Request, source: RouteSource, params: unknown, context: unknown): VersioningRequest;
+  /**
+   * An adapter's request over a fetch `Request`, as {@link RequestFactory.node}. `host` is its `Host` header when
+   * the adapter has it at hand without asking `input.headers`.
+   */
+  fetch(
+    input: Request,
+    source: RouteSource,
+    params: unknown,
+    context: unknown,
+    host?: string,
+  ): VersioningRequest;
 }
 
 /**
@@ -557,8 +579,8 @@ export function requestFactory(
     node: (input: IncomingMessage, target: string, source: RouteSource, params: unknown, context: unknown) =>
       new NodeRequest(input, target, input.headers, settings, source, params, context),
     // The framework routed this request, so its URL parsed; a Host header it did not check is refused by getHost().
-    fetch: (input: Request, source: RouteSource, params: unknown, context: unknown) =>
-      new FetchRequest(input, input.url, input.headers, settings, source, params, context),
+    fetch: (input: Request, source: RouteSource, params: unknown, context: unknown, host?: string) =>
+      new FetchRequest(input, input.url, undefined, settings, source, params, context, host),
   });
 }
 

@@ -33,14 +33,15 @@ export class URLPathVersioning<V extends string = string> extends BaseVersioning
         kwargs,
       );
     }
+    const { versionParam } = this.compiled();
     // Own keys only: a path may capture `__proto__` or `constructor`, which must read as absent, not
     // inherited.
     const captured: unknown =
-      kwargs && Object.hasOwn(kwargs, this.versionParam) ? kwargs[this.versionParam] : undefined;
+      kwargs && Object.hasOwn(kwargs, versionParam) ? kwargs[versionParam] : undefined;
     if (captured !== undefined && captured !== null && typeof captured !== 'string') {
       throw mustBe(
         'URLPathVersioning.determineVersion(request, args, kwargs)',
-        `kwargs.${this.versionParam}`,
+        `kwargs.${versionParam}`,
         'a string',
         captured,
       );

@@ -5,6 +5,7 @@ import { cors } from 'hono/cors';
 import { describe, expect, test } from 'vitest';
 import { path, versioned } from '../../src/adapters/hono/index.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
+import { HostNameVersioning } from '../../src/schemes/hostname.js';
 import { createRequest } from '../../src/http/request.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
@@ -13,7 +14,7 @@ import { adapterContract, echo, type AdapterHarness } from './contract.js';
 import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
-import { listen } from './support.js';
+import { listen, rawReply } from './support.js';
 
 const harness: HardeningHarness = {
   framework: 'hono',
@@ -95,6 +96,33 @@ describe('hono adapter', () => {
     const response = await app.request('http://127.0.0.1/v1/moved/');
     expect(response.status).toBe(302);
     expect(response.headers.get('deprecation')).toBe('@1735689600');
+  });
+
+  test("on @hono/node-server, a Request middleware makes anew is versioned by its own Host, not the connection's", async () => {
+    const hosts = versioned(
+      new UrlConf([
+        path('/hosts/', (c) => c.json({ version: c.get('version'), host: c.req.header('host') })),
+      ]),
+      { scheme: new HostNameVersioning({ allowedVersions: ['v1', 'v2'] }), allowedHosts: ['.example.com'] },
+    );
+    const app = new Hono();
+    // Sends /moved/ on as a new Request for v2's host, with the same env (the connection's IncomingMessage).
+    app.get('/moved/', (c) =>
+      hosts.fetch(
+        new Request('http://v2.example.com/hosts/', { headers: { host: 'v2.example.com' } }),
+        c.env,
+      ),
+    );
+    app.route('/', hosts);
+    const served = await listen(createAdaptorServer({ fetch: app.fetch, hostname: '127.0.0.1' }) as Server);
+    try {
+      const direct = await rawReply(served.origin, '/hosts/', { host: 'v1.example.com' });
+      expect(JSON.parse(direct.body)).toEqual({ version: 'v1', host: 'v1.example.com' });
+      const moved = await rawReply(served.origin, '/moved/', { host: 'v1.example.com' });
+      expect(JSON.parse(moved.body)).toEqual({ version: 'v2', host: 'v2.example.com' });
+    } finally {
+      await served.close();
+    }
   });
 
   test("a Link an earlier middleware set survives; the version's link is appended", async () => {

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import type { Context, Env, Handler } from 'hono';
 import { basePath } from 'hono/route';
@@ -82,6 +83,30 @@ function prefixOf(context: unknown): string {
 
 const noParams: Readonly<Record<string, string>> = Object.freeze({});
 
+/**
+ * The `Host` header of a request that @hono/node-server made from a node:http `IncomingMessage` (HTTP/1), read
+ * from that message's parsed headers, when the request's URL is still the one @hono/node-server builds from that
+ * header and the message's target: `undefined` otherwise (another runtime, HTTP/2, a Request made anew), and
+ * the fetch `Headers` are asked. It is the first `Host` field, as the Express, Fastify and node:http adapters read
+ * it; the fetch `Headers` would make the object that holds them and join repeated fields.
+ */
+function nodeHost(c: AnyContext): string | undefined {
+  const incoming = (c.env as { readonly incoming?: unknown } | undefined)?.incoming;
+  if (typeof incoming !== 'object' || incoming === null) return undefined;
+  const { httpVersionMajor, url: target, headers } = incoming as Partial<IncomingMessage>;
+  const host = headers?.host;
+  if (httpVersionMajor !== 1 || typeof target !== 'string' || typeof host !== 'string') return undefined;
+  const url = c.req.raw.url;
+  // `http://` or `https://`, the host, the target: compared in place rather than built.
+  const start = url.startsWith('https://') ? 8 : url.startsWith('http://') ? 7 : -1;
+  return start !== -1 &&
+    url.length === start + host.length + target.length &&
+    url.startsWith(host, start) &&
+    url.endsWith(target)
+    ? host
+    : undefined;
+}
+
 /** The version lifecycle's header fields are collected, then appended to whatever response the request gets. */
 function addField(fields: [string, string][], name: string, value: string): void {
   fields.push([name, value]);
@@ -154,7 +179,16 @@ function finish(
   vendor: string | null,
   fields: readonly (readonly [string, string])[],
 ): unknown {
-  if (!(response instanceof Response)) return response;
+  return response instanceof Response ? finishResponse(response, vary, vendor, fields) : response;
+}
+
+/** {@link finish} of a Response. */
+function finishResponse(
+  response: Response,
+  vary: readonly string[],
+  vendor: string | null,
+  fields: readonly (readonly [string, string])[],
+): Response {
   return withFields(withType(vary.length > 0 ? withVary(response, vary) : response, vendor), fields);
 }
 
@@ -170,8 +204,24 @@ function answerError(
 /** The header fields of a request whose route's lifecycle sets none: shared, never added to (frozen). */
 const noFields = Object.freeze([]) as unknown as [string, string][];
 
+/**
+ * The route's parameters as `c.req.param()` gives them (decoded, absent optional ones left out), asked for by name:
+ * Hono then makes no list of its own names to copy from.
+ */
+function paramsOf(c: AnyContext, names: readonly string[]): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const name of names) {
+    const value = c.req.param(name as never) as string | undefined;
+    if (value !== undefined) params[name] = value;
+  }
+  return params;
+}
+
 function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<VersioningEnv> {
   const { vary, requests, source, hasParams, responseMediaType } = mounted;
+  // Read by name unless a name would be a prototype's (`__proto__`), or Hono's `c.req.param()` is the one way in.
+  const names = mounted.route.params.map((param) => param.name);
+  const byName = names.every((name) => !(name in Object.prototype));
   const { setsHeaders } = mounted.lifecycle;
   const varyValue = vary.join(', ');
   return (c, next) => {
@@ -183,10 +233,10 @@ function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<Versi
     let vendor: string | null = null;
     let response: unknown;
     try {
-      const params = hasParams ? c.req.param() : noParams;
+      const params = !hasParams ? noParams : byName ? paramsOf(c, names) : c.req.param();
       // Hono hands a malformed percent-escape on undecoded: answered 400 like Express, Fastify and node:http do.
       if (hasParams) refuseMalformedValues(params, c.req.raw.url);
-      const request = requests.fetch(c.req.raw, source, params, c);
+      const request = requests.fetch(c.req.raw, source, params, c, nodeHost(c));
       const answering = versionRequest(mounted, request, params, addField, fields);
       c.set('version', request.version);
       c.set('versioningScheme', request.versioningScheme);
@@ -198,7 +248,8 @@ function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<Versi
       return answerError(c, error, fields);
     }
     // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
-    if (!isPromiseLike(response)) return finish(response, vary, vendor, fields) as Response;
+    if (response instanceof Response) return finishResponse(response, vary, vendor, fields);
+    if (!isPromiseLike(response)) return response as Response;
     return Promise.resolve(response).then(
       (resolved) => finish(resolved, vary, vendor, fields),
       (error: unknown) => answerError(c, error, fields),
