@@ -12,12 +12,15 @@ const variants = {
     app.get(PATTERNS.host, (c) => c.json(body(c.req.param('pk'), 'v1')));
   },
   'bare-vary'(app) {
-    // The bare routes, the Accept one answering with `Vary: Accept` as a correct Accept route must.
+    // The bare routes, the Accept one answering with `Vary: Accept` as a correct Accept route must (each path has
+    // one handler: Hono composes a chain when a path has more).
+    app.get(PATTERNS.path, (c) => c.json(body(c.req.param('pk'), c.req.param('version'))));
     app.get(PATTERNS.accept, (c) => {
       c.header('Vary', 'Accept', { append: true });
       return c.json(body(c.req.param('pk'), '1.0'));
     });
-    variants.bare(app);
+    app.get(PATTERNS.query, (c) => c.json(body(c.req.param('pk'), '1.0')));
+    app.get(PATTERNS.host, (c) => c.json(body(c.req.param('pk'), 'v1')));
   },
   async restdash(app, extra) {
     const { restdashAdapter } = await import('../restdash.mjs');
