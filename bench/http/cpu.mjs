@@ -235,7 +235,7 @@ export async function httpCpu(settings) {
   for (const g of GROUPS) {
     tables.push({ columns: columns(g.peer !== null), rows: rows(g, await measureGroup(g, settings)) });
   }
-  // The same measurement of the adapters before they were reworked (issue 10), kept for comparison.
+  // The adapters before they were reworked (issue 10), measured by this part's first version, kept for comparison.
   if (existsSync(BEFORE)) {
     const [caption, ...table] = readFileSync(BEFORE, 'utf8').trim().split('\n');
     tables.push({ caption: caption.replace(/^#+\s*/, ''), markdown: table.join('\n').trim() });
