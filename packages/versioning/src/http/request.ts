@@ -142,7 +142,10 @@ class HeaderReader {
   }
 }
 
-const needsDecoding = /[%+]/;
+/** Whether a query string has anything to decode: a `%` escape or a `+` for a space. */
+function needsDecoding(query: string): boolean {
+  return query.includes('%') || query.includes('+');
+}
 
 /**
  * The last value of `name` in a query string with nothing to decode (no `%`, no `+`): what URLSearchParams would
@@ -177,7 +180,7 @@ class QueryReader {
       throw argumentError(`queryParams.get(name): expected a string, got ${describe(name)}`);
     }
     // Read raw, a `?` the query starts with stays part of the first key, as parseQueryString keeps it.
-    if (this.#values === undefined && !needsDecoding.test(this.#query)) return lastValue(this.#query, name);
+    if (this.#values === undefined && !needsDecoding(this.#query)) return lastValue(this.#query, name);
     this.#values ??= new Map(parseQueryString(this.#query));
     return this.#values.get(name) ?? null;
   }
