@@ -219,7 +219,8 @@ function paramsOf(c: AnyContext, names: readonly string[]): Record<string, strin
 
 function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<VersioningEnv> {
   const { vary, requests, source, hasParams, responseMediaType } = mounted;
-  // Read by name unless a name would be a prototype's (`__proto__`), or Hono's `c.req.param()` is the one way in.
+  // Read by name, except on a route with a name `Object.prototype` has (`__proto__`, `constructor`): those keep
+  // going through `c.req.param()`, as before.
   const names = mounted.route.params.map((param) => param.name);
   const byName = names.every((name) => !(name in Object.prototype));
   const { setsHeaders } = mounted.lifecycle;
