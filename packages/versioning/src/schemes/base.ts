@@ -206,10 +206,13 @@ export class BaseVersioning<V extends string = string> {
    * object keys).
    */
   isAllowedVersion(version: string | null | undefined): boolean {
-    const { allowed, defaultVersion } = this.#asked ?? this.#compiled ?? this.#compile();
+    const { allowed, allowedVersions, defaultVersion } = this.#asked ?? this.#compiled ?? this.#compile();
     if (allowed === null) return true;
     if (version !== null && version !== undefined && version === defaultVersion) return true;
-    return allowed.has(version ?? null);
+    // A short list is searched: a version is a string the request just made, which a set would hash first.
+    return allowed.size <= 8
+      ? (allowedVersions as readonly (string | null)[]).includes(version ?? null)
+      : allowed.has(version ?? null);
   }
 
   /**

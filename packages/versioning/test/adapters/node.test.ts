@@ -69,6 +69,21 @@ describe('node:http adapter', () => {
         path('/:version/users/', echoHandler as never, { name: 'users-create', methods: ['POST', 'PUT'] }),
         path('/async-boom/', () => Promise.reject(new Error('async secret')), { versioning: null }),
         path('/static/1.0/', echoHandler as never, { name: 'static', versioning: null }),
+        path(
+          '/names/:__proto__/:constructor/',
+          (req, res) => {
+            const { params } = req as unknown as { params: Record<string, unknown> };
+            res.setHeader('content-type', 'application/json');
+            res.end(
+              JSON.stringify({
+                own: Object.keys(params),
+                proto: Object.getPrototypeOf(params) === Object.prototype,
+                values: [params['__proto__'], params['constructor']],
+              }),
+            );
+          },
+          { versioning: null },
+        ),
       ]);
       served = await harness.serve(urlconf, { scheme: new URLPathVersioning() }, errors);
     });
@@ -103,6 +118,15 @@ describe('node:http adapter', () => {
         expect(JSON.parse(reply.body)).toMatchObject({ viewName: 'static' });
       }
       expect((await fetchReply(`${served.origin}/static%2F1.0/`)).status).toBe(404);
+    });
+
+    test('req.params is a plain object whose parameters are own properties, named __proto__ or constructor too', async () => {
+      const reply = await fetchReply(`${served.origin}/names/a/b/`);
+      expect(JSON.parse(reply.body)).toEqual({
+        own: ['__proto__', 'constructor'],
+        proto: true,
+        values: ['a', 'b'],
+      });
     });
 
     test('HEAD is answered by a GET route, without a body', async () => {

