@@ -29,7 +29,12 @@ export const LIFECYCLE = {
  */
 export async function restdashAdapter(framework, handler, extra = {}) {
   const { versioned } = await import(`@restdash/versioning/${framework}`);
-  const urlconf = new UrlConf([
+  return versioned(benchUrlConf(handler), benchOptions(extra));
+}
+
+/** The bench's UrlConf: one route per scheme, every one served by `handler`. */
+export function benchUrlConf(handler) {
+  return new UrlConf([
     path(PATTERNS.path, handler, { name: 'user-detail' }),
     path(PATTERNS.accept, handler, {
       name: 'user-detail-by-accept',
@@ -44,9 +49,13 @@ export async function restdashAdapter(framework, handler, extra = {}) {
       versioning: new HostNameVersioning({ allowedVersions: ['v1', 'v2'] }),
     }),
   ]);
-  return versioned(urlconf, {
+}
+
+/** The adapter options of the bench: URL path versioning by default, its allowed hosts, and `extra`. */
+export function benchOptions(extra = {}) {
+  return {
     scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }),
     allowedHosts: ['localhost', '127.0.0.1', '.example.com'],
     ...extra,
-  });
+  };
 }

@@ -3,40 +3,15 @@
 // It prints ns per request, the median of 7 runs of 1,000,000, per kind of route. Not a part of `npm run bench`
 // (no peer to compare with): it says how much of an adapter's added µs in the CPU table (1a) is this core.
 // Usage (after a build): node bench/versioning/core-loop.mjs
-import {
-  AcceptHeaderVersioning,
-  HostNameVersioning,
-  path,
-  QueryParameterVersioning,
-  URLPathVersioning,
-  UrlConf,
-} from '@restdash/versioning';
 // The adapters' shared mounting, from the build: what every adapter calls per route and per request.
 import { mountRoutes, versionRequest } from '../../packages/versioning/dist/adapters/shared.js';
+import { benchOptions, benchUrlConf } from '../http/restdash.mjs';
 
-const handler = () => {};
-const urlconf = new UrlConf([
-  path('/:version/users/:pk/', handler, { name: 'path' }),
-  path('/users/:pk/', handler, {
-    name: 'accept',
-    versioning: new AcceptHeaderVersioning({ allowedVersions: ['1.0', '2.0'] }),
-  }),
-  path('/items/:pk/', handler, {
-    name: 'query',
-    versioning: new QueryParameterVersioning({ allowedVersions: ['1.0', '2.0'] }),
-  }),
-  path('/hosts/:pk/', handler, {
-    name: 'host',
-    versioning: new HostNameVersioning({ allowedVersions: ['v1', 'v2'] }),
-  }),
-]);
+// The CPU table's routes (1a): URL path, Accept header, query parameter, host name, in that order.
 const { routes } = mountRoutes(
   'node',
-  urlconf,
-  {
-    scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }),
-    allowedHosts: ['localhost', '127.0.0.1', '.example.com'],
-  },
+  benchUrlConf(() => {}),
+  benchOptions(),
   'path-to-regexp',
 );
 const CASES = [
