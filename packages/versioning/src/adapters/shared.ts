@@ -15,7 +15,6 @@ import {
 } from '../lifecycle/lifecycle.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
 import { isScheme, isUrlConf } from '../internal/recognize.js';
-import { decodeSegment } from '../urls/encoding.js';
 import { reverse } from '../urls/reverse.js';
 import { resolverMatchOf } from '../urls/compiled-route.js';
 import { include as coreInclude, path as corePath } from '../urls/route-builders.js';
@@ -554,18 +553,6 @@ export function allowOf(error: APIException): Readonly<Record<string, string>> {
 export function pathOf(target: string): string {
   const mark = target.search(/[?#]/);
   return mark === -1 ? target : target.slice(0, mark);
-}
-
-/** Decodes a wildcard's captured segments; `null` for a malformed escape. */
-export function decodeWildcard(raw: string): string | null {
-  if (!raw.includes('%')) return raw;
-  const segments: string[] = [];
-  for (const segment of raw.split('/')) {
-    const decoded = decodeSegment(segment);
-    if (decoded === null) return null;
-    segments.push(decoded);
-  }
-  return segments.join('/');
 }
 
 /** `onProblem(error)` for an `APIException`; any other error is thrown again. */

@@ -1,18 +1,14 @@
 import { compile, type Token } from 'path-to-regexp';
 import type { ResolverMatch } from '../types.js';
-import { decodeSegment, encodeValue, isDotOrEmptySegment, normalizePercentEncoding } from './encoding.js';
+import {
+  decodeSegment,
+  decodeWildcard,
+  encodeValue,
+  isDotOrEmptySegment,
+  normalizePercentEncoding,
+} from './encoding.js';
 import { compilePattern } from './route-pattern.js';
 import type { CompiledRoute, FlatRoute, Route } from './route.types.js';
-
-function decodeWildcard(raw: string): string | null {
-  const segments: string[] = [];
-  for (const segment of raw.split('/')) {
-    const decoded = decodeSegment(segment);
-    if (decoded === null) return null;
-    segments.push(decoded);
-  }
-  return segments.join('/');
-}
 
 /** Whether `path` holds a `.` or `..` segment, which URL parsers remove: such a URL would not reach the route. */
 function hasDotSegment(path: string): boolean {

@@ -40,6 +40,18 @@ export function decodeSegment(raw: string): string | null {
   }
 }
 
+/** Decodes a wildcard's captured segments, each as {@link decodeSegment} does; `null` for a malformed escape. */
+export function decodeWildcard(raw: string): string | null {
+  if (!raw.includes('%')) return raw;
+  const segments: string[] = [];
+  for (const segment of raw.split('/')) {
+    const decoded = decodeSegment(segment);
+    if (decoded === null) return null;
+    segments.push(decoded);
+  }
+  return segments.join('/');
+}
+
 /** Whether `text` can be put into a URL: it holds no lone UTF-16 surrogate. */
 export function isWellFormed(text: string): boolean {
   return isUnreserved(text) || !loneSurrogate.test(text);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToRegexp, TokenData } from 'path-to-regexp';
 import { APIException, isAPIException, MethodNotAllowed } from '../../errors.js';
 import { unroutablePath } from '../malformed-path.js';
-import { decodeSegment, normalizePercentEncoding } from '../../urls/encoding.js';
+import { decodeSegment, decodeWildcard, normalizePercentEncoding } from '../../urls/encoding.js';
 import { checkScriptPrefix } from '../../http/request.js';
 import { argumentError, mustBe } from '../../internal/arguments.js';
 import type { PathOptions } from '../../urls/route.types.js';
@@ -13,7 +13,6 @@ import {
   allowList,
   allowOf,
   appendVary,
-  decodeWildcard,
   exposeOn,
   type FrameworkInclude,
   frameworkInclude,
