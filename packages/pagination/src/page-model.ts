@@ -48,7 +48,8 @@ function decimalPlaces(value: number): number {
 }
 
 /**
- * Lays out `props` with `active` as the active page (`null` means 1) and hands each item to `emit`;
+ * Lays out `props` with `active` as the active page (`null`, `undefined`, `NaN` and ±Infinity mean 1) and
+ * hands each item to `emit`;
  * `checkPageLayout` hands them to nothing, to throw what every layout would. Fully expanded (the default) or
  * with at most `2·boundaryCount + 2·siblingCount + 3` numbers on the grid, every number is listed;
  * otherwise that many slots, as dash-bootstrap-components lays them out (`1 2 3 4 5 … 10`,
@@ -99,7 +100,9 @@ export function layOutPages(
       `Pagination: ${rendered} page numbers are too many to render (limit ${maxRenderedNumbers}); use ${fully_expanded === false ? 'a smaller boundaryCount or siblingCount' : 'fully_expanded: false'}.`,
     );
   }
-  const page = active ?? 1;
+  // NaN and ±Infinity (`Number()` of a missing or malformed query parameter) are no page: the default
+  // applies, as when none is given. NaN would otherwise turn every index test false and list every number.
+  const page = Number.isFinite(active) ? (active as number) : 1;
   // An active page within a billionth of a step of a grid value is that value (`activeIndex`, -1 when
   // none is active); otherwise it sits between grid values, or outside the range.
   const tolerance = step * 1e-9;

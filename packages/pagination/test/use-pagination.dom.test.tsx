@@ -120,6 +120,20 @@ describe('usePagination', () => {
     expect(result.current.activePage).toBe(1.3);
   });
 
+  test.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
+    'active_page %s gives the items and activePage of no active_page',
+    (active_page) => {
+      const props = { max_value: 100_000, fully_expanded: false, previous_next: true };
+      const omitted = renderHook(() => usePagination(props)).result.current;
+      const { result } = renderHook(() =>
+        usePagination({ ...props, active_page, onChange: () => undefined }),
+      );
+      expect(result.current.items).toHaveLength(9);
+      expect(result.current.items).toEqual(omitted.items);
+      expect(result.current.activePage).toBe(1);
+    },
+  );
+
   test('setPage passes its event on to onChange', () => {
     const onChange = vi.fn();
     const { result } = renderHook(() => usePagination<string>({ max_value: 3, onChange }));
