@@ -1,4 +1,4 @@
-import { DisallowedHost, NotAcceptable, type ProblemDetails } from '../errors.js';
+import { DisallowedHost, type ProblemDetails } from '../errors.js';
 import { parsePolicyDate, type VersionPolicy } from '../lifecycle/policies.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
@@ -50,6 +50,12 @@ export interface OpenAPIOptions {
   readonly servers?: readonly { readonly url: string; readonly description?: string }[];
   /** Lifecycle policies by version, as given to the adapters. @default {} */
   readonly policies?: Readonly<Record<string, OpenAPIVersionPolicy>>;
+  /**
+   * Whether the server answers a version past its sunset with 410, as the adapters' `enforceSunset`: only then do
+   * the operations of a version whose policy has a `sunset` document that 410.
+   * @default false
+   */
+  readonly enforceSunset?: boolean;
 }
 
 interface Policy {
@@ -58,7 +64,7 @@ interface Policy {
   readonly link: string | null;
 }
 
-const optionNames = ['version', 'scheme', 'info', 'servers', 'policies'];
+const optionNames = ['version', 'scheme', 'info', 'servers', 'policies', 'enforceSunset'];
 const infoNames = ['title', 'version', 'description'];
 const serverNames = ['url', 'description'];
 const policyNames = ['deprecation', 'sunset', 'link'];
@@ -134,6 +140,10 @@ function checkOptions(urlconf: unknown, options: unknown): asserts options is Op
       'a versioning scheme (such as new URLPathVersioning()) or null',
       scheme,
     );
+  }
+  const enforceSunset = options['enforceSunset'];
+  if (enforceSunset !== undefined && typeof enforceSunset !== 'boolean') {
+    throw mustBe(where, 'options.enforceSunset', 'a boolean', enforceSunset);
   }
   const info = options['info'];
   if (!isPlainObject(info)) throw mustBe(where, 'options.info', 'an object', info);
@@ -309,16 +319,18 @@ function byStatus([a]: readonly [string, unknown], [b]: readonly [string, unknow
 interface Context {
   readonly version: string;
   readonly policy: Policy | null;
+  /** The server answers a version past its sunset with 410. */
+  readonly enforceSunset: boolean;
   readonly servers: readonly ServerObject[] | null;
   /** The document's top-level `servers`, when it has them. */
   readonly documentServers: readonly ServerObject[] | null;
   readonly headerRefs: Readonly<Record<string, ReferenceObject>>;
 }
 
-/** The version problems a route's operations document, by status. */
+/** The version problems a route's operations document, by status: those its server can answer, no other. */
 function problemResponses(scheme: SchemeDocument, context: Context): Record<string, ResponseObject> {
   const responses: Record<string, ResponseObject> = {};
-  const refused = scheme.invalidVersion;
+  const { invalidVersion: refused, notAcceptable } = scheme;
   if (refused?.status === 404) {
     responses['404'] = problemResponse(
       'Not Found: the request asks for a version this route does not allow.',
@@ -327,18 +339,24 @@ function problemResponses(scheme: SchemeDocument, context: Context): Record<stri
       },
     );
   }
-  if (refused?.status === 406) {
-    responses['406'] = problemResponse(
-      'Not Acceptable: the request asks for a version this route does not allow, or for a media type it cannot render.',
-      { invalid_version: refused, not_acceptable: problemOf(new NotAcceptable()) },
-    );
+  const refusedAccept = refused?.status === 406 ? refused : null;
+  if (refusedAccept !== null || notAcceptable !== null) {
+    const asks = [
+      ...(refusedAccept === null ? [] : ['a version this route does not allow']),
+      ...(notAcceptable === null ? [] : ['a media type it cannot render']),
+    ];
+    responses['406'] = problemResponse(`Not Acceptable: the request asks for ${asks.join(', or for ')}.`, {
+      ...(refusedAccept !== null && { invalid_version: refusedAccept }),
+      ...(notAcceptable !== null && { not_acceptable: notAcceptable }),
+    });
   }
   if (scheme.placement.kind === 'host') {
     responses['400'] = problemResponse('Bad Request: the host is not one the server accepts.', {
       disallowed_host: problemOf(new DisallowedHost('unknown.example.com')),
     });
   }
-  if (context.policy?.sunset) {
+  // The adapters refuse a version past its sunset only when told to, and only on a route that has a version.
+  if (scheme.scheme !== null && context.enforceSunset && context.policy?.sunset) {
     const gone: ProblemDetails = {
       type: 'about:blank',
       title: 'Gone',
@@ -425,15 +443,23 @@ function parametersOf(
     const index = parameters.findIndex(
       (generated) => generated.name === parameter.name && generated.in === parameter.in,
     );
+    const generated = index === -1 ? undefined : parameters[index];
+    // A parameter has `schema` or `content`, never both: the route's `content` replaces the generated schema.
+    const { schema: _schema, ...withoutSchema } = generated ?? {};
     const merged: ParameterObject = {
-      ...(index === -1 ? {} : parameters[index]),
+      ...(parameter.content === undefined ? generated : withoutSchema),
       ...parameter,
       ...(parameter.in === 'path' ? { required: true } : {}),
     };
     if (index === -1) parameters.push(merged);
     else parameters[index] = merged;
   }
-  return parameters;
+  // Every value a request carries in a path, query, header or cookie is text.
+  return parameters.map((parameter) =>
+    parameter.schema === undefined && parameter.content === undefined
+      ? { ...parameter, schema: { type: 'string' } }
+      : parameter,
+  );
 }
 
 /** One generated operation, before its `operationId` is chosen. */
@@ -543,7 +569,8 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
     fallbackDocument.placement.kind === 'host'
       ? hostServers(`${where}: options.scheme`, servers, fallbackDocument.placement.regex, version)
       : servers;
-  const context: Context = { version, policy, servers, documentServers, headerRefs };
+  const enforceSunset = options.enforceSunset ?? false;
+  const context: Context = { version, policy, enforceSunset, servers, documentServers, headerRefs };
 
   // By path shape: the template (its parameters' names) and the drafts of its operations by method.
   const paths = new Map<string, { template: string; pattern: string; operations: Map<HttpMethod, Draft> }>();

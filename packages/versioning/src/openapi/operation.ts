@@ -92,6 +92,9 @@ function checkParameter(where: string, value: unknown): void {
       parameter['in'],
     );
   }
+  if (parameter['schema'] !== undefined && parameter['content'] !== undefined) {
+    throw argumentError(`${where} has both schema and content; an OpenAPI parameter has one of them`);
+  }
 }
 
 function checkResponses(where: string, value: unknown): void {

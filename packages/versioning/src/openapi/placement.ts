@@ -1,7 +1,7 @@
 import { type APIException, NotAcceptable, NotFound } from '../errors.js';
 import { LazyString, withLanguage } from '../i18n/index.js';
 import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
-import type { BaseVersioning } from '../schemes/base.js';
+import { type BaseVersioning, compileVersionRules } from '../schemes/base.js';
 import { CompositeVersioning } from '../schemes/composite.js';
 import { HeaderVersioning } from '../schemes/header.js';
 import { HostNameVersioning } from '../schemes/hostname.js';
@@ -19,7 +19,7 @@ export type Placement =
   | { readonly kind: 'url-path'; readonly param: string; readonly defaultVersion: string | null }
   /** In the namespace of the route's includes. */
   | { readonly kind: 'namespace' }
-  /** In a query or header parameter, `required` unless the scheme has a default version. */
+  /** In a query or header parameter, `required` unless a request without it is served a default version. */
   | {
       readonly kind: 'parameter';
       readonly in: 'query' | 'header';
@@ -33,12 +33,20 @@ export type Placement =
   /** In the host name, read by `regex` (group 1). */
   | { readonly kind: 'host'; readonly regex: RegExp };
 
-/** A scheme as one version's document shows it: where the version goes, and the answer to a version it refuses. */
+/**
+ * A scheme as one version's document shows it: where the version goes, and the problems its routes can answer while
+ * it reads the version.
+ */
 export interface SchemeDocument {
   readonly scheme: BaseVersioning | null;
   readonly placement: Placement;
-  /** The problem a refused version is answered with, `null` where a documented request cannot be refused. */
+  /** The problem a refused version is answered with, `null` where the scheme refuses no version. */
   readonly invalidVersion: ProblemDetails | null;
+  /**
+   * The 406 of content negotiation, where reading the version negotiates the response's media type
+   * (`AcceptHeaderVersioning`); `null` elsewhere.
+   */
+  readonly notAcceptable: ProblemDetails | null;
 }
 
 /** What `{version}` of a `MediaTypeVersioning` template matches (SPEC). */
@@ -64,58 +72,86 @@ function messageOf(scheme: BaseVersioning, fallback: string): string {
 
 /**
  * How the document of `version` shows the routes of `scheme` (`null`: version-neutral), schemes known by class.
- * A `CompositeVersioning` is shown the way its first member carries the version, as its reversal does. Throws a
- * `TypeError` for a scheme whose version it cannot place, naming `where`.
+ * A `CompositeVersioning` is shown the way its first member carries the version, as its reversal does, under the
+ * composite's own `defaultVersion` and `allowedVersions` (its members' are not used). Throws a `TypeError` for a
+ * scheme whose version it cannot place, naming `where`.
  */
 export function schemeDocument(
   where: string,
   scheme: BaseVersioning | null,
   version: string,
 ): SchemeDocument {
-  if (scheme === null) return { scheme, placement: { kind: 'neutral' }, invalidVersion: null };
+  if (scheme === null)
+    return { scheme, placement: { kind: 'neutral' }, invalidVersion: null, notAcceptable: null };
+  return { ...memberDocument(where, scheme, version, scheme), scheme };
+}
+
+/** How `scheme` places the version when `rules` (itself, or the composite it is the first member of) decide. */
+function memberDocument(
+  where: string,
+  scheme: BaseVersioning,
+  version: string,
+  rules: BaseVersioning,
+): SchemeDocument {
   if (scheme instanceof CompositeVersioning) {
     const [first] = scheme.schemes;
-    if (first !== undefined) return { ...schemeDocument(where, first, version), scheme };
+    if (first !== undefined) return memberDocument(where, first, version, rules);
   }
-  // A request that leaves the parameter out is served the default version (SPEC: required unless there is one).
-  const required = scheme.defaultVersion === null;
-  const notFound = (fallback: string) => problemOf(new NotFound(messageOf(scheme, fallback)));
-  const notAcceptable = () =>
-    problemOf(new NotAcceptable(messageOf(scheme, 'Invalid version in "Accept" header.')));
+  // A request that leaves the version out is served the default version: a parameter it is in may be left out.
+  const required = rules.defaultVersion === null;
+  // Only an allow list refuses a version (null or empty: every version is allowed).
+  const refuses = compileVersionRules(rules.defaultVersion, rules.allowedVersions).allowed !== null;
+  const notFound = (fallback: string) =>
+    refuses ? problemOf(new NotFound(messageOf(scheme, fallback))) : null;
+  const invalidMediaType = () =>
+    refuses ? problemOf(new NotAcceptable(messageOf(scheme, 'Invalid version in "Accept" header.'))) : null;
   if (scheme instanceof AcceptHeaderVersioning) {
     return {
       scheme,
       placement: { kind: 'accept', param: scheme.versionParam },
-      invalidVersion: notAcceptable(),
+      invalidVersion: invalidMediaType(),
+      // It reads the version out of the negotiated media type.
+      notAcceptable: problemOf(new NotAcceptable()),
     };
   }
+  const noNegotiation = { notAcceptable: null };
   if (scheme instanceof URLPathVersioning) {
     const placement = {
       kind: 'url-path',
       param: scheme.versionParam,
-      // instanceof gives the generic class `any` versions.
-      defaultVersion: scheme.defaultVersion as string | null,
+      // The version a path without it is served.
+      defaultVersion: rules.defaultVersion,
     } as const;
-    return { scheme, placement, invalidVersion: notFound('Invalid version in URL path.') };
+    return { scheme, placement, invalidVersion: notFound('Invalid version in URL path.'), ...noNegotiation };
   }
   // A route of a namespace is reached only through its namespace's prefix, which holds the version already.
   if (scheme instanceof NamespaceVersioning)
-    return { scheme, placement: { kind: 'namespace' }, invalidVersion: null };
+    return { scheme, placement: { kind: 'namespace' }, invalidVersion: null, ...noNegotiation };
   if (scheme instanceof HostNameVersioning) {
     if (!(scheme.hostnameRegex instanceof RegExp)) {
       throw mustBe(where, 'hostnameRegex', 'a RegExp', scheme.hostnameRegex);
     }
     const placement = { kind: 'host', regex: scheme.hostnameRegex } as const;
-    return { scheme, placement, invalidVersion: notFound('Invalid version in hostname.') };
+    return { scheme, placement, invalidVersion: notFound('Invalid version in hostname.'), ...noNegotiation };
   }
   if (scheme instanceof QueryParameterVersioning) {
     const placement = { kind: 'parameter', in: 'query', name: scheme.versionParam, required } as const;
-    return { scheme, placement, invalidVersion: notFound('Invalid version in query parameter.') };
+    return {
+      scheme,
+      placement,
+      invalidVersion: notFound('Invalid version in query parameter.'),
+      ...noNegotiation,
+    };
   }
   if (scheme instanceof HeaderVersioning) {
     const { header } = scheme;
     const placement = { kind: 'parameter', in: 'header', name: header, required } as const;
-    return { scheme, placement, invalidVersion: notFound(`Invalid version in "${header}" header.`) };
+    return {
+      scheme,
+      placement,
+      invalidVersion: notFound(`Invalid version in "${header}" header.`),
+      ...noNegotiation,
+    };
   }
   if (scheme instanceof MediaTypeVersioning) {
     const { template } = scheme;
@@ -125,7 +161,8 @@ export function schemeDocument(
       );
     }
     const placement = { kind: 'media-type', mediaType: template.replace('{version}', version) } as const;
-    return { scheme, placement, invalidVersion: notAcceptable() };
+    // It looks for its vendor type in `Accept` and negotiates nothing: a request without one gets plain JSON.
+    return { scheme, placement, invalidVersion: invalidMediaType(), ...noNegotiation };
   }
   throw argumentError(
     `${where} is versioned by ${describe(scheme)}, whose version openapi() cannot place: it documents AcceptHeaderVersioning, URLPathVersioning, NamespaceVersioning, HostNameVersioning, QueryParameterVersioning, HeaderVersioning, MediaTypeVersioning, CompositeVersioning (and their subclasses)`,

@@ -46,6 +46,15 @@ const notAcceptable = (detail: string) => ({
     },
   },
 });
+/** The 406 of a scheme that refuses a version in `Accept` but negotiates nothing (MediaTypeVersioning). */
+const refusedMediaType = (detail: string) => ({
+  description: 'Not Acceptable: the request asks for a version this route does not allow.',
+  content: {
+    'application/problem+json': {
+      examples: { invalid_version: { value: { status: 406, detail, code: 'not_acceptable' } } },
+    },
+  },
+});
 const versionParameter = (place: 'query' | 'header', name: string, version: string, required: boolean) => ({
   name,
   in: place,
@@ -361,6 +370,45 @@ export const documentCases: readonly DocumentCase[] = [
     },
   },
   {
+    name: 'CompositeVersioning with a defaultVersion: a request may leave its first member’s parameter out',
+    urlconf: queryRoutes,
+    options: {
+      version: '2025-01-01',
+      scheme: new CompositeVersioning(
+        [new HeaderVersioning({ header: 'Api-Version' }), new QueryParameterVersioning()],
+        { defaultVersion: '2024-01-01', allowedVersions: ['2024-01-01', '2025-01-01'] },
+      ),
+    },
+    paths: { '/users/': ['get'] },
+    holds: {
+      paths: {
+        '/users/': {
+          get: {
+            parameters: [versionParameter('header', 'Api-Version', '2025-01-01', false)],
+            responses: { 404: notFound('Invalid version in "Api-Version" header.') },
+          },
+        },
+      },
+    },
+  },
+  {
+    name: 'CompositeVersioning without a defaultVersion: required, whatever default its members have (it uses none)',
+    urlconf: queryRoutes,
+    options: {
+      version: '2025-01-01',
+      scheme: new CompositeVersioning([
+        new QueryParameterVersioning({ defaultVersion: '2024-01-01' }),
+        new HeaderVersioning({ header: 'Api-Version', defaultVersion: '2024-01-01' }),
+      ]),
+    },
+    paths: { '/users/': ['get'] },
+    holds: {
+      paths: {
+        '/users/': { get: { parameters: [versionParameter('query', 'version', '2025-01-01', true)] } },
+      },
+    },
+  },
+  {
     name: 'MediaTypeVersioning: JSON responses in the vendor type; request bodies as sent',
     urlconf: new UrlConf([
       path('/users/:pk/', handler, { name: 'user', methods: ['PUT'], openapi: bodyAndResponse }),
@@ -374,7 +422,7 @@ export const documentCases: readonly DocumentCase[] = [
             requestBody: { content: { 'application/json': { schema: { type: 'object' } } } },
             responses: {
               200: { content: { 'application/vnd.acme.v2+json': { schema: { type: 'object' } } } },
-              406: notAcceptable('Invalid version in "Accept" header.'),
+              406: refusedMediaType('Invalid version in "Accept" header.'),
             },
           },
         },

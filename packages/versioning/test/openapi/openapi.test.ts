@@ -10,6 +10,9 @@ import { include, path } from '../../src/urls/route-builders.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { documentCases } from './openapi.cases.js';
 import { HeaderVersioning } from '../../src/schemes/header.js';
+import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
+import { CompositeVersioning } from '../../src/schemes/composite.js';
+import { MediaTypeVersioning } from '../../src/schemes/media-type-versioning.js';
 import { expectValidDocument } from './support.js';
 
 const info = { title: 'Test API' };
@@ -65,6 +68,7 @@ describe('the document', () => {
     version: 'v2',
     scheme,
     info: { title: 'Users', description: 'All of them.' },
+    enforceSunset: true,
     policies: {
       v2: {
         deprecation: '2025-01-01',
@@ -177,6 +181,72 @@ describe('the document', () => {
   });
 });
 
+describe('the problems documented are the ones the server can answer', () => {
+  const users = (versioning: QueryParameterVersioning | null = null) =>
+    new UrlConf([
+      path('/users/', handler, { name: 'users', ...(versioning && { versioning }) }),
+      path('/status', handler, { name: 'status', versioning: null }),
+    ]);
+  const scheme = new QueryParameterVersioning({ allowedVersions: ['1', '2'] });
+  const policies = { '1': { deprecation: '2024-01-01', sunset: '2025-01-01' } };
+  const statusesOf = (document: OpenAPIDocument, template: string) =>
+    Object.keys(document.paths[template]?.get?.responses ?? {});
+
+  test('410 on a version past its sunset only when the server enforces it, never on a version-neutral route', async () => {
+    const enforced = openapi(users(), { version: '1', scheme, info, policies, enforceSunset: true });
+    expect(statusesOf(enforced, '/users/')).toEqual(['200', '404', '410']);
+    expect(statusesOf(enforced, '/status')).toEqual(['200']);
+    await expectValidDocument(enforced);
+    const notEnforced = openapi(users(), { version: '1', scheme, info, policies });
+    expect(statusesOf(notEnforced, '/users/')).toEqual(['200', '404']);
+    expect(statusesOf(notEnforced, '/status')).toEqual(['200']);
+  });
+
+  test('no version problem where the scheme allows every version', async () => {
+    const header = new HeaderVersioning();
+    const document = openapi(new UrlConf([path('/users/', handler, { versioning: header })]), {
+      version: '1',
+      info,
+    });
+    expect(statusesOf(document, '/users/')).toEqual(['200']);
+    await expectValidDocument(document);
+  });
+
+  test('a composite refuses by its own allow list, not its members’', () => {
+    const members = () => [
+      new HeaderVersioning({ allowedVersions: ['1', '2'] }),
+      new QueryParameterVersioning({ allowedVersions: ['1', '2'] }),
+    ];
+    const urlconf = new UrlConf([path('/users/', handler)]);
+    const open = openapi(urlconf, { version: '1', info, scheme: new CompositeVersioning(members()) });
+    expect(statusesOf(open, '/users/')).toEqual(['200']);
+    const closed = new CompositeVersioning(members(), { allowedVersions: ['1', '2'] });
+    expect(statusesOf(openapi(urlconf, { version: '1', info, scheme: closed }), '/users/')).toEqual([
+      '200',
+      '404',
+    ]);
+  });
+
+  test('406: content negotiation only where the scheme negotiates, a refused version only where it refuses', () => {
+    const urlconf = new UrlConf([path('/users/', handler)]);
+    const examplesOf = (versioning: AcceptHeaderVersioning | MediaTypeVersioning) =>
+      Object.keys(
+        openapi(urlconf, { version: 'v1', info, scheme: versioning }).paths['/users/']?.get?.responses['406']
+          ?.content?.['application/problem+json']?.examples ?? {},
+      );
+    expect(examplesOf(new AcceptHeaderVersioning())).toEqual(['not_acceptable']);
+    expect(examplesOf(new AcceptHeaderVersioning({ allowedVersions: ['v1'] }))).toEqual([
+      'invalid_version',
+      'not_acceptable',
+    ]);
+    const template = 'application/vnd.acme.{version}+json';
+    expect(examplesOf(new MediaTypeVersioning({ template, allowedVersions: ['v1'] }))).toEqual([
+      'invalid_version',
+    ]);
+    expect(examplesOf(new MediaTypeVersioning({ template }))).toEqual([]);
+  });
+});
+
 describe('the openapi option of path()', () => {
   const scheme = new QueryParameterVersioning({ allowedVersions: ['1', '2'] });
 
@@ -244,6 +314,30 @@ describe('the openapi option of path()', () => {
     await expectValidDocument(document);
   });
 
+  test('a parameter given as content, or with neither schema nor content, still makes a valid document', async () => {
+    const urlconf = new UrlConf([
+      path('/users/:pk/', handler, {
+        openapi: {
+          parameters: [
+            { name: 'pk', in: 'path', content: { 'application/json': { schema: { type: 'integer' } } } },
+            { name: 'fields', in: 'query', description: 'Which fields' },
+          ],
+        },
+      }),
+    ]);
+    const document = openapi(urlconf, { version: '1', info });
+    expect(document.paths['/users/{pk}/']?.get?.parameters).toEqual([
+      {
+        name: 'pk',
+        in: 'path',
+        required: true,
+        content: { 'application/json': { schema: { type: 'integer' } } },
+      },
+      { name: 'fields', in: 'query', description: 'Which fields', schema: { type: 'string' } },
+    ]);
+    await expectValidDocument(document);
+  });
+
   test('keeps a path parameter required, whatever the option says', () => {
     const urlconf = new UrlConf([
       path('/users/:pk/', handler, {
@@ -285,6 +379,11 @@ describe('the openapi option of path()', () => {
       'a $ref',
       { parameters: [{ $ref: '#/components/parameters/a', name: 'a', in: 'query' }] },
       `${where}.parameters[0] is a $ref ("#/components/parameters/a"); write the object inline`,
+    ],
+    [
+      'a parameter with both a schema and a content',
+      { parameters: [{ name: 'a', in: 'query', schema: {}, content: {} }] },
+      `${where}.parameters[0] has both schema and content; an OpenAPI parameter has one of them`,
     ],
     [
       'a response code that is none',
@@ -420,6 +519,11 @@ describe('openapi() refuses, with a TypeError naming the value,', () => {
       'an unknown policy member',
       [urlconf, { version: 'v1', info, policies: { v1: { sunrise: '2025-01-01' } } }],
       `${where}: options.policies["v1"]: unknown option "sunrise"`,
+    ],
+    [
+      'enforceSunset that is no boolean',
+      [urlconf, { version: 'v1', info, enforceSunset: 'yes' }],
+      `${where}: options.enforceSunset must be a boolean, got "yes"`,
     ],
     [
       'a version the scheme does not allow',
