@@ -49,7 +49,7 @@ export interface SchemeDocument {
   readonly notAcceptable: ProblemDetails | null;
 }
 
-/** What `{version}` of a `MediaTypeVersioning` template matches (SPEC). */
+/** What `{version}` of a `MediaTypeVersioning` template matches: the characters the scheme reads as a version. */
 const versionInMediaType = /^[A-Za-z0-9._-]+$/;
 const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
