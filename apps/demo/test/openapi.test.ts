@@ -2,6 +2,7 @@
 // and true: a request built from a document alone gets the answer its schema describes.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
 import { describe, expect, test } from 'vitest';
 import type {
   OpenAPIDocument,
@@ -16,7 +17,10 @@ import { schemeCases } from './schemes.cases.js';
 import { get } from './support/http.js';
 
 const validator = new Validator();
-const ajv = new Ajv2020({ strict: false });
+// The formats the documents' schemas use (`uri`), checked rather than ignored with a warning each. ajv-formats is
+// CommonJS: its plugin is the `default` member of what an ES module imports.
+const { default: addFormats } = formats;
+const ajv = addFormats(new Ajv2020({ strict: false }));
 
 async function expectValidOpenAPI(document: OpenAPIDocument): Promise<void> {
   const result = await validator.validate(structuredClone(document) as never);
