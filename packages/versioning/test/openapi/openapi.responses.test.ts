@@ -3,7 +3,7 @@
 // validator), and true of a real server mounting the same UrlConf with the same options. The request a client builds
 // from an operation is served that version; a version parameter the document marks optional can be left out, one it
 // marks required cannot; and every problem the document lists, the server really answers.
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { include, path, versioned } from '../../src/adapters/node/index.js';
 import type { VersionPolicy } from '../../src/lifecycle/policies.js';
@@ -94,7 +94,7 @@ const variants = [false, true].flatMap((allowList) =>
 );
 
 function urlconfOf(namespaced: boolean, urlPath: boolean): UrlConf {
-  const item = (request: { version: string | null }, response: import('node:http').ServerResponse) => {
+  const item = (request: { version: string | null }, response: ServerResponse) => {
     response.setHeader('content-type', 'application/json');
     response.end(JSON.stringify({ version: request.version }));
   };
