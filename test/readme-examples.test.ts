@@ -4,14 +4,14 @@
 // its own program, as a reader would paste it, in a Node process of its own (they set process-wide settings).
 // The packages are used as built (`npm test` builds them first; alone: `node scripts/build.mjs`).
 import { execFile } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSync, transformSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { programOf } from './support/readme-claims.ts';
-import { readmeBlocks, runnableLanguages } from './support/readme-blocks.ts';
+import { programOf } from './support/readme-claims.js';
+import { headingsOf, readmeBlocks, runnableLanguages } from './support/readme-blocks.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const readmes = ['README.md', 'packages/versioning/README.md', 'packages/pagination/README.md'];
@@ -103,3 +103,26 @@ for (const readme of readmes) {
     }
   });
 }
+
+describe.each(readmes)('%s links', (readme) => {
+  const markdown = readFileSync(join(root, readme), 'utf8');
+  const headings = headingsOf(markdown);
+
+  test('every link to a section names a heading of the file', () => {
+    const anchors = new Set(headings.map((heading) => heading.anchor));
+    const links = [...markdown.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1] ?? '');
+    expect(links.filter((anchor) => !anchors.has(anchor))).toEqual([]);
+  });
+
+  test('the Contents list, where there is one, lists every section in order', () => {
+    const contents = /^## Contents\n\n((?:\s*- .+\n)+)/m.exec(markdown)?.[1];
+    if (contents === undefined) return;
+    const listed = [...contents.matchAll(/^( *)- \[(.+)\]\(#(.+)\)$/gm)].map(
+      ([, indent = '', text, anchor]) => `${indent.length === 0 ? '##' : '###'} ${text} #${anchor}`,
+    );
+    const sections = headings
+      .filter((heading) => heading.text !== 'Contents')
+      .map((heading) => `${'#'.repeat(heading.level)} ${heading.text} #${heading.anchor}`);
+    expect(listed).toEqual(sections);
+  });
+});

@@ -43,3 +43,31 @@ export function readmeBlocks(file: string): ReadmeBlock[] {
   }
   return blocks;
 }
+
+export interface Heading {
+  readonly level: number;
+  readonly text: string;
+  /** The anchor GitHub gives it: lower-cased, punctuation dropped, spaces as `-`, `-1`, `-2` for repeats. */
+  readonly anchor: string;
+}
+
+/** The `##` and `###` headings of a Markdown file, outside code fences. */
+export function headingsOf(markdown: string): Heading[] {
+  const seen = new Map<string, number>();
+  const headings: Heading[] = [];
+  let fenced = false;
+  for (const line of markdown.split('\n')) {
+    if (/^ *```/.test(line)) fenced = !fenced;
+    const match = fenced ? null : /^(#{2,3}) (.+)$/.exec(line);
+    if (match === null) continue;
+    const text = match[2] ?? '';
+    const base = text
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}_\- ]/gu, '')
+      .replaceAll(' ', '-');
+    const repeat = seen.get(base) ?? 0;
+    seen.set(base, repeat + 1);
+    headings.push({ level: match[1]?.length ?? 2, text, anchor: repeat === 0 ? base : `${base}-${repeat}` });
+  }
+  return headings;
+}

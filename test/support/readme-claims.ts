@@ -21,7 +21,7 @@
 // claim the runner cannot check must not stand in a README. Comments in and after a declaration of types
 // (`interface`, `type`) describe types and are not checked.
 import ts from 'typescript';
-import type { HttpClaim, ThrowsClaim } from './readme-harness.ts';
+import type { HttpClaim, ThrowsClaim } from './readme-harness.js';
 
 const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 const valueStart = /^(['"`{[]|-?\d|(null|true|false|undefined)\b)/;
@@ -40,6 +40,7 @@ export class ClaimError extends Error {
 function parses(expression: string): boolean {
   try {
     // Parsed, never run: the claim is evaluated in the example's program.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- compiled to check the syntax, never called
     new Function(`return (${expression}\n);`);
     return true;
   } catch {
@@ -142,7 +143,7 @@ function parseClaim(lines: readonly string[], errorNames: ReadonlySet<string>): 
     const claims: string[] = [];
     for (const line of lines) {
       if (httpStart.test(line)) claims.push(line);
-      else claims[claims.length - 1] += ` ${line}`;
+      else claims.push(`${claims.pop() ?? ''} ${line}`);
     }
     return { kind: 'http', claims: claims.map(parseHttp) };
   }
@@ -259,7 +260,7 @@ export function programOf(
         text: ` await __readme.value(() => ${name}, () => (${claim.text}), ${at});`,
       });
     } else {
-      const expression = (statement as ts.ExpressionStatement).expression.getText(source);
+      const expression = statement.expression.getText(source);
       edits.push({
         pos: start,
         end: statement.end,

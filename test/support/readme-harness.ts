@@ -15,14 +15,17 @@ const servers: Listening[] = [];
 // An example listens on a fixed port (`app.listen(3000)`, `serve({ port: 3000 })`); the test listens on
 // 127.0.0.1 at a port the system picks, and remembers which port the example wanted. Ports from 32768 up
 // are ephemeral ones a framework passes on (Fastify's second address), left alone.
-const listen = Server.prototype.listen as (this: Server, ...args: unknown[]) => Server;
+const listen = Object.getOwnPropertyDescriptor(Server.prototype, 'listen')?.value as (
+  this: Server,
+  ...args: unknown[]
+) => Server;
 Server.prototype.listen = function readmeListen(this: Server, ...args: unknown[]): Server {
   const [first, ...rest] = args;
   const asked =
     typeof first === 'number' || typeof first === 'string'
       ? Number(first)
       : typeof first === 'object' && first !== null && 'port' in first
-        ? Number((first as { port: unknown }).port)
+        ? Number(first.port)
         : Number.NaN;
   if (!(asked > 0 && asked < 32768)) return listen.apply(this, args);
   servers.push({ server: this, askedPort: asked });
@@ -125,9 +128,7 @@ export async function http(claim: HttpClaim, where: string): Promise<void> {
   const said = `${where}: ${claim.method} ${claim.target}`;
   assert.equal(answer.status, claim.status, `${said}: status (body ${answer.body})`);
   if (claim.contentType !== null) {
-    const type = String(answer.headers['content-type'] ?? '')
-      .split(';')[0]
-      ?.trim();
+    const type = (answer.headers['content-type'] ?? '').split(';')[0]?.trim();
     assert.equal(type, claim.contentType, `${said}: Content-Type`);
   }
   if (claim.hasBody) {
