@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { dashBundles, dashDist } from './build-dash.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name) => join(root, 'node_modules', '.bin', name);
@@ -43,6 +44,8 @@ function pruneStaleOutputs(pkg) {
       if (entry.isDirectory()) walk(full);
       const base = /^(.*)\.(?:js|d\.ts)(?:\.map)?$/.exec(full)?.[1];
       if (base === undefined || entry.isDirectory()) continue;
+      // The Dash bundles have no source file of their own: build-dash.mjs writes them.
+      if (dir === dashDist && Object.hasOwn(dashBundles, entry.name)) continue;
       const source = join(root, pkg, 'src', base.slice(dist.length));
       if (!existsSync(`${source}.ts`) && !existsSync(`${source}.tsx`)) rmSync(full);
     }
@@ -56,6 +59,8 @@ export function buildAll({ force = false, quiet = false } = {}) {
     cwd: root,
     stdio: 'inherit',
   });
+  // After tsc: the Dash metadata reads the compiled prop table. A child process, as esbuild's plugins are async.
+  execFileSync(process.execPath, [join(root, 'scripts', 'build-dash.mjs')], { cwd: root, stdio: 'inherit' });
   const stale =
     !existsSync(pageOutput) || statSync(pageOutput).mtimeMs < Math.max(...pageInputs.map(newestMtime));
   if (force || stale) {
