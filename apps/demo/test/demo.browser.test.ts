@@ -479,6 +479,76 @@ describe('the demo page at 375 px', () => {
   });
 });
 
+describe('the demo page on a small phone', () => {
+  const demo = serveDemo({ scheme: 'url-path', port: 0 });
+
+  test('a city chosen from the list shows its detail on screen, not below the fold', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${demo.base}?version=v2`);
+      await shownPage(page, 1);
+      await rows(page).locator('td.city-name').getByRole('link', { name: 'Shanghai' }).click();
+      const detail = page.getByTestId('city-detail');
+      await detail.getByTestId('city-detail-body').waitFor();
+      // Scrolling may be smooth: wait until it has come to rest with the whole panel in view.
+      await expect
+        .poll(() =>
+          detail.evaluate((panel) => {
+            const { top, bottom } = panel.getBoundingClientRect();
+            return top >= 0 && bottom <= window.innerHeight;
+          }),
+        )
+        .toBe(true);
+      await page.screenshot({ path: artifactPath('demo-detail-375x667.png') });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('at 320 px the version buttons sit on one row, each label on one line, nothing wider than the screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 320, height: 640 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      // v1 carries the "deprecated" badge: its button is the widest.
+      await page.goto(demo.base);
+      await page.getByTestId('deprecation-banner').waitFor();
+      const buttons = await page
+        .getByRole('group', { name: 'API version' })
+        .getByRole('button')
+        .evaluateAll((list) =>
+          list.map((button) => {
+            const style = getComputedStyle(button);
+            const box = button.getBoundingClientRect();
+            return {
+              label: button.textContent,
+              top: (button as HTMLElement).offsetTop,
+              height: box.height,
+              // A button whose label stays on one line is one line-height tall, plus its padding and border.
+              oneLine: ['lineHeight', 'paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth']
+                .map((property) => parseFloat(style.getPropertyValue(property.replace(/[A-Z]/g, '-$&'))))
+                .reduce((sum, value) => sum + value, 0),
+              right: box.right,
+            };
+          }),
+        );
+      expect(buttons.map((button) => button.label)).toEqual(['API v1deprecated', 'API v2', 'API v3']);
+      expect(new Set(buttons.map((button) => button.top)).size).toBe(1);
+      for (const button of buttons) expect(button.height).toBeLessThanOrEqual(button.oneLine + 0.5);
+      const contentRight = await page
+        .locator('main')
+        .evaluate(
+          (main) => main.getBoundingClientRect().right - parseFloat(getComputedStyle(main).paddingRight),
+        );
+      expect(buttons.at(-1)!.right).toBeLessThanOrEqual(contentRight);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      await page.screenshot({ path: artifactPath('demo-version-buttons-320.png') });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) => {
   const demo = serveDemo({ scheme: scheme.scheme, port: 0 });
   let page: Page;

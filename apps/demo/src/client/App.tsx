@@ -204,12 +204,13 @@ export function App({ state }: { state: PageState }): ReactElement {
       </header>
 
       <div className="d-flex flex-wrap gap-3 align-items-center mb-3">
-        <div className="btn-group" role="group" aria-label="API version">
+        {/* Small on a phone, as the pagination is: three labels and the "deprecated" badge fit one row at 320 px. */}
+        <div className={`btn-group${compact ? ' btn-group-sm' : ''}`} role="group" aria-label="API version">
           {state.versions.map((candidate) => (
             <button
               key={candidate.version}
               type="button"
-              className={`btn ${candidate.version === version ? 'btn-primary' : 'btn-outline-primary'}`}
+              className={`btn text-nowrap ${candidate.version === version ? 'btn-primary' : 'btn-outline-primary'}`}
               aria-pressed={candidate.version === version}
               onClick={() => {
                 navigate({ version: candidate.version });

@@ -1,5 +1,6 @@
 // What the page shows of the versions' lifecycle: the deprecation banner and the version report, both built from
 // the answer's headers only, and a city's detail (a route that exists from v2 on).
+import { useEffect, useRef } from 'react';
 import type { ReactElement } from 'react';
 import { ProblemAlert, RequestPanel } from './api-panels.js';
 import type { ApiResult } from './fetch-cities.js';
@@ -104,8 +105,14 @@ export function CityDetailPanel({
   onClose: () => void;
 }): ReactElement {
   const { result } = detail;
+  const panel = useRef<HTMLElement>(null);
+  // The panel opens below the list, off screen on a phone: brought into view when it opens and again when the
+  // answer makes it taller (`nearest` leaves it alone when it is already in sight).
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, [detail]);
   return (
-    <section className="card mb-3" aria-label="City detail" data-testid="city-detail">
+    <section ref={panel} className="card mb-3 city-detail" aria-label="City detail" data-testid="city-detail">
       <div className="card-header d-flex justify-content-between align-items-center">
         <span>{detail.title}</span>
         <button type="button" className="btn-close" aria-label="Close the city detail" onClick={onClose} />
