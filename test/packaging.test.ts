@@ -190,6 +190,8 @@ test('@restdash/pagination/static runs as a React Server Component: no hooks, no
     'markup/pagination-markup.js',
     'own-properties.js',
     'page-model.js',
+    'pagination.props.js',
+    'props.js',
     'static/index.js',
     'static/static-pagination.js',
   ]);

@@ -160,8 +160,18 @@ export function validateProps(spec: PropsSpec, props: unknown): Record<string, u
   return explicit;
 }
 
-/** Type-checks one passed prop (`undefined` means not passed) and stores it in `explicit`. */
-function storeProp(spec: PropsSpec, explicit: Record<string, unknown>, name: string, value: unknown): void {
+/**
+ * Type-checks `value`, given for prop `name` of `spec`, and stores it in `explicit` unless it is
+ * `undefined` (not passed). `null` ("unset") fits every optional prop.
+ *
+ * @throws TypeError naming the component, the (nested) prop, what it expects and the value received.
+ */
+export function storeProp(
+  spec: PropsSpec,
+  explicit: Record<string, unknown>,
+  name: string,
+  value: unknown,
+): void {
   if (value === undefined) return;
   const mismatch =
     value === null && !spec.requiredProps.includes(name) ? undefined : spec.propTypes[name]?.mismatch(value);

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { Pagination, paginationItems } from '../src/index.js';
 import type { PaginationProps } from '../src/index.js';
+import { nonPlainStyles } from './styles.cases.js';
 
 const polluted = Object.prototype as Record<string, unknown>;
 
@@ -57,18 +58,7 @@ describe('object props must be plain objects', () => {
     expect(() => new Pagination({ max_value: 3, loading_state })).toThrow(new TypeError(`${shape} {}.`));
   });
 
-  test.each([
-    { name: 'a Date', style: new Date(0), received: '"1970-01-01T00:00:00.000Z"' },
-    { name: 'a Map', style: new Map([['color', 'red']]), received: '{}' },
-    {
-      name: 'a class instance',
-      style: new (class Style {
-        color = 'red';
-      })(),
-      received: '{"color":"red"}',
-    },
-    { name: 'an object inheriting CSS values', style: Object.create({ color: 'red' }), received: '{}' },
-  ])('style as $name is refused', ({ style, received }) => {
+  test.each(nonPlainStyles)('style as $name is refused', ({ style, received }) => {
     expect(() => new Pagination({ max_value: 3, style: style as PaginationProps['style'] })).toThrow(
       new TypeError(`Pagination: prop \`style\` expects a plain object of CSS values, received ${received}.`),
     );

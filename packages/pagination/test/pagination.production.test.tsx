@@ -1,12 +1,15 @@
-// The React component as production builds run it. It renders and refuses exactly what development
-// builds do; it gives no warning for a controlled pagination without callbacks, and two of its errors
-// name the value without explaining why (those words would go to every browser).
+// The React component as production builds run it. It renders and refuses what development builds do,
+// except that it does not check \`style\` and gives no warning for a controlled pagination without
+// callbacks, and two of its errors name the value without explaining why (those words would go to
+// every browser).
 // The component reads NODE_ENV at each render, so stubbing it switches builds (React stays as loaded).
+import type { CSSProperties } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { Pagination } from '../src/react/index.js';
 import type { PaginationComponentProps } from '../src/react/index.js';
 import { collapsePatterns, pageItemsCases } from './page-items.cases.js';
+import { nonPlainStyles } from './styles.cases.js';
 
 function renderIn(mode: 'production' | 'development', props: PaginationComponentProps): string {
   vi.stubEnv('NODE_ENV', mode);
@@ -35,6 +38,19 @@ describe('production builds', () => {
       ]) {
         expect(renderIn('production', variant)).toBe(renderIn('development', variant));
       }
+    },
+  );
+
+  test.each(nonPlainStyles)(
+    'leave the style check to development builds: style as $name',
+    ({ style, received }) => {
+      const props = { max_value: 3, style: style as CSSProperties };
+      expect(() => renderIn('development', props)).toThrow(
+        new TypeError(
+          `Pagination: prop \`style\` expects a plain object of CSS values, received ${received}.`,
+        ),
+      );
+      expect(renderIn('production', props)).toContain('<ul class="pagination"');
     },
   );
 

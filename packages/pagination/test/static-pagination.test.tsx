@@ -2,6 +2,7 @@
 // the same href, and no hooks, so it also renders as a React Server Component.
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
+import type { CSSProperties } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { Pagination } from '../src/react/index.js';
@@ -10,6 +11,7 @@ import type { StaticPaginationProps } from '../src/static/index.js';
 import { CitiesPage } from './fixtures/server-page.js';
 import { scriptUrls } from './hrefs.cases.js';
 import { collapsePatterns, pageItemsCases } from './page-items.cases.js';
+import { nonPlainStyles } from './styles.cases.js';
 
 const href = (page: number) => `/cities?page=${page}`;
 
@@ -88,6 +90,14 @@ describe('StaticPagination', () => {
 
   test.each(scriptUrls)('refuses a script URL from href: $name', ({ url }) => {
     expect(() => renderToString(<StaticPagination max_value={2} href={() => url} />)).toThrow(TypeError);
+  });
+
+  test.each(nonPlainStyles)('refuses style as $name in development builds', ({ style, received }) => {
+    expect(() =>
+      renderToString(<StaticPagination max_value={3} style={style as CSSProperties} href={href} />),
+    ).toThrow(
+      new TypeError(`Pagination: prop \`style\` expects a plain object of CSS values, received ${received}.`),
+    );
   });
 
   test('refuses what every render refuses with the page model’s RangeError', () => {

@@ -8,7 +8,9 @@ import { checkedUrl } from '../links.js';
 import { ownProperties } from '../own-properties.js';
 import { layOutPages } from '../page-model.js';
 import type { PaginationItemsOptions } from '../page-model.js';
+import { paginationSpec } from '../pagination.props.js';
 import type { PaginationProps } from '../pagination.props.js';
+import { storeProp } from '../props.js';
 
 /**
  * `children` hidden from screen readers (an icon), then `label` as visually hidden text in their place:
@@ -114,6 +116,10 @@ export function paginationMarkup(
   onKeyDown?: (event: KeyboardEvent<HTMLUListElement>) => void,
 ): ReactElement {
   const { formatValue, href } = props;
+  // React silently drops what it cannot read as own entries of `style` (a Date, a Map, what an object
+  // inherits). Development builds check it as the description class does (storing it in an object nobody
+  // reads); bundlers drop the check, and the prop-type modules with it, from production builds.
+  if (process.env.NODE_ENV !== 'production') storeProp(paginationSpec, {}, 'style', props.style);
   const labels = ownProperties(props.labels);
   const label = (name: keyof PaginationLabels) => labels[name] ?? defaultLabels[name];
   const children: ReactElement[] = [];
