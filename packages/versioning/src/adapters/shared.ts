@@ -3,6 +3,7 @@ import { type APIException, DisallowedHost, isAPIException, MethodNotAllowed } f
 import { type RequestFactory, requestFactory, type RouteSource } from '../http/request.js';
 import { languageFromAcceptLanguage, LazyString, supportedLanguages, withLanguage } from '../i18n/index.js';
 import type { BaseVersioning } from '../schemes/base.js';
+import { checkSchemeHeaders } from '../schemes/base.js';
 import { URLPathVersioning } from '../schemes/url-path.js';
 import type { ResolverMatch, ReverseOptions, VersioningRequest } from '../types.js';
 import {
@@ -311,6 +312,8 @@ export function mountRoutes<Handler>(
     const scheme = route.versioning === undefined ? options.scheme : route.versioning;
     const problem = schemeProblem(route, scheme);
     if (problem !== null) fail(problem);
+    // Its values go into response headers, where node:http throws on a bad one: refused now, not by a request.
+    if (scheme !== null) checkSchemeHeaders(where, scheme);
     let paths;
     try {
       paths = translateRoute(route, dialect).map(({ path, wildcard }) => ({ path, wildcard }));
