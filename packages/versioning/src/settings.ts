@@ -1,3 +1,4 @@
+import { checkFieldValue } from './http/field-syntax.js';
 import { argumentError, checkKnownKeys, describe, mustBe } from './internal/arguments.js';
 import { isUrlConf } from './internal/recognize.js';
 import type { PackageClasses } from './types.js';
@@ -23,14 +24,20 @@ const defaults: VersioningSettings = Object.freeze({
 
 let current: VersioningSettings = defaults;
 
-/** Checks a scheme attribute or setting and throws a `TypeError` that names it and the value. */
+/**
+ * Checks a scheme attribute or setting and throws a `TypeError` that names it and the value. Versions must be
+ * strings a header can carry (`ERR_VERSIONING_INVALID_HEADER` otherwise): responses send them in headers, such as
+ * `api-supported-versions`.
+ */
 export function checkVersionAttributes(
   where: string,
   values: Partial<Pick<VersioningSettings, 'defaultVersion' | 'allowedVersions' | 'versionParam'>>,
 ): void {
   const { defaultVersion, allowedVersions, versionParam } = values;
-  if (defaultVersion !== undefined && defaultVersion !== null && typeof defaultVersion !== 'string') {
-    throw mustBe(where, 'defaultVersion', 'a string or null', defaultVersion);
+  if (defaultVersion !== undefined && defaultVersion !== null) {
+    if (typeof defaultVersion !== 'string')
+      throw mustBe(where, 'defaultVersion', 'a string or null', defaultVersion);
+    checkFieldValue(where, 'defaultVersion', defaultVersion);
   }
   if (allowedVersions !== undefined && allowedVersions !== null) {
     if (!Array.isArray(allowedVersions)) {
@@ -40,6 +47,9 @@ export function checkVersionAttributes(
     if (bad !== undefined) {
       throw argumentError(`${where}: allowedVersions may hold only strings and null, got ${describe(bad)}`);
     }
+    (allowedVersions as readonly (string | null)[]).forEach((version, index) => {
+      if (version !== null) checkFieldValue(where, `allowedVersions[${index}]`, version);
+    });
   }
   if (versionParam !== undefined && (typeof versionParam !== 'string' || versionParam === '')) {
     throw mustBe(where, 'versionParam', 'a non-empty string', versionParam);

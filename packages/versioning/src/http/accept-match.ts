@@ -1,4 +1,5 @@
-import { isTchar, RangeScanner } from './range-scanner.js';
+import { isTchar } from './field-syntax.js';
+import { RangeScanner } from './range-scanner.js';
 
 export interface ParsedRenderer {
   /** As given, trimmed. */
@@ -30,12 +31,15 @@ const FIELD = 2 ** 16;
 const Q_FIELD = 1001;
 
 /**
- * Whether the type and subtype of the range just scanned (or of an element whose parameters are malformed) are
- * the renderer's, or wildcards covering them.
+ * Whether the type and subtype of the range just scanned (or of a malformed element whose type and subtype were
+ * read) are the renderer's, or wildcards covering them; a `*` type under a concrete subtype names every type.
  */
 function namesRenderer(range: RangeScanner, renderer: ParsedRenderer): boolean {
   const level = range.wildcardLevel;
-  return (level === 0 || range.typeIs(renderer.type)) && (level < 2 || range.subtypeIs(renderer.subtype));
+  return (
+    (level === 0 || range.wildcardType || range.typeIs(renderer.type)) &&
+    (level < 2 || range.subtypeIs(renderer.subtype))
+  );
 }
 
 /**
@@ -105,13 +109,16 @@ export function bestMediaType(header: string, renderers: readonly ParsedRenderer
   const scanner = new RangeScanner(header, true);
   const best: (Fit | null)[] = [];
   for (let index = 0; index < renderers.length; index++) best.push(null);
-  // Renderers named by an element whose parameters are malformed (`application/json; version=3:0`): the element
-  // may ask for a version, and serving the renderer without it would answer another version silently.
+  // Renderers named by an element whose parameters are malformed (`application/json; version=3:0`), or by a
+  // `*/json` with parameters (no media range): the element may ask for a version, and serving the renderer without
+  // it would answer another version silently. A bare `*/json` asks for none and is skipped.
   let spoiled: boolean[] | null = null;
   let wellFormed = false;
   while (!scanner.done) {
     if (!scanner.scan()) {
-      if (scanner.rangeRead) spoiled = spoil(spoiled, scanner, renderers);
+      if (scanner.rangeRead && (!scanner.wildcardType || scanner.hasParameters)) {
+        spoiled = spoil(spoiled, scanner, renderers);
+      }
       continue;
     }
     wellFormed = true;

@@ -29,17 +29,23 @@ export function parseMediaType(text: string): MediaType {
 }
 
 /**
- * Calls `visit(type, subtype, q)` for each well-formed element of an `Accept` header, in order, with its type and
- * subtype as sent and its weight; malformed elements are skipped. Linear in the header's length.
+ * Calls `visit(type, subtype, q)` for each element of an `Accept` header whose type and subtype can be read, in
+ * order, with its type and subtype as sent and its weight. `q` is `null` for an element that is malformed all the
+ * same (`application/json; version=3:0`, a `*` type under a concrete subtype): what it asks for cannot be read. An element whose type and
+ * subtype cannot be read (`garbage`) is skipped. Linear in the header's length.
  */
-export function scanAccept(header: string, visit: (type: string, subtype: string, q: number) => void): void {
+export function scanAccept(
+  header: string,
+  visit: (type: string, subtype: string, q: number | null) => void,
+): void {
   const scanner = new RangeScanner(header, true);
   while (!scanner.done) {
-    if (scanner.scan()) {
+    const wellFormed = scanner.scan();
+    if (wellFormed || scanner.rangeRead) {
       visit(
         header.slice(scanner.start, scanner.slash),
         header.slice(scanner.slash + 1, scanner.subtypeEnd),
-        scanner.q,
+        wellFormed ? scanner.q : null,
       );
     }
   }

@@ -1,9 +1,5 @@
-// RFC 9110 §5.6.2 tchar, as a lookup table over ASCII.
-const tchar = new Uint8Array(128);
-for (const char of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") {
-  tchar[char.charCodeAt(0)] = 1;
-}
-export const isTchar = (code: number): boolean => code < 128 && tchar[code] === 1;
+import { isTchar } from './field-syntax.js';
+
 // qdtext: HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text; code units above 0xFF are taken as obs-text.
 const isQdtext = (code: number): boolean =>
   code === 0x09 || (code >= 0x20 && code !== 0x22 && code !== 0x5c && code !== 0x7f);
@@ -65,13 +61,20 @@ export class RangeScanner {
   /** Where the type ends and the subtype starts (the `/`), and where the subtype ends. */
   slash = 0;
   subtypeEnd = 0;
-  /** 0 for the any-type range, 1 for `type/*`, 2 for `type/subtype`. */
+  /** 0 for the any-type range, 1 for `type/*`, 2 for `type/subtype` (and for a `*` type under a subtype). */
   wildcardLevel = 2;
   /**
    * Whether the element's type and subtype were read: also true for an element whose parameters are malformed,
    * so that the caller can tell which renderers it names.
    */
   rangeRead = false;
+  /**
+   * Whether the element's type is `*` under a concrete subtype: no media range in RFC 9110, so the element is malformed, but it
+   * is read to its end like any other, and names every type of its subtype.
+   */
+  wildcardType = false;
+  /** Whether anything follows the element's subtype: a parameter, a weight, or text that should have been one. */
+  hasParameters = false;
   /** The weight; in a list `q` is not a parameter (a malformed `q` makes the element malformed). */
   q = 1;
   /** How many parameters the element has besides its weight, a repeated name counted each time. */
@@ -111,8 +114,10 @@ export class RangeScanner {
     if (i === slash + 1) return this.#malformed(i);
     const anyType = slash - start === 1 && text.charCodeAt(start) === ASTERISK;
     const anySubtype = i - slash === 2 && text.charCodeAt(slash + 1) === ASTERISK;
-    if (anyType && !anySubtype) return this.#malformed(i);
-    this.wildcardLevel = anyType ? 0 : anySubtype ? 1 : 2;
+    const wildcardType = anyType && !anySubtype;
+    this.wildcardLevel = anySubtype ? (anyType ? 0 : 1) : 2;
+    this.wildcardType = wildcardType;
+    this.hasParameters = false;
     this.rangeRead = true;
     this.start = start;
     this.slash = slash;
@@ -126,9 +131,11 @@ export class RangeScanner {
       i = this.#skipWhitespace(i);
       const code = codeAt(text, i);
       if (i === length || (inList && code === COMMA)) {
+        if (wildcardType) return this.#malformed(i);
         this.position = i === length ? i : i + 1;
         return true;
       }
+      this.hasParameters = true;
       if (code !== SEMICOLON) return this.#malformed(i);
       const paramStart = i;
       i = this.#skipWhitespace(i + 1);
@@ -233,7 +240,7 @@ export class RangeScanner {
     let i = from;
     for (; i < text.length; i++) {
       const code = text.charCodeAt(i);
-      if (code >= 128 || tchar[code] === 0) break;
+      if (!isTchar(code)) break;
     }
     return i;
   }

@@ -6,6 +6,7 @@ import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '
 import { isUrlConf } from '../internal/recognize.js';
 import type { UrlConf } from '../urls/urlconf.js';
 import { BoundedCache } from './bounded-cache.js';
+import { isToken } from './field-syntax.js';
 import { AllowedHosts, checkAllowedHosts, defaultAllowedHosts, firstValue } from './host.js';
 import { negotiateParsed, parseRenderers } from './negotiation.js';
 import { iriToUri, parseQueryString, requestTargetUri } from './uri.js';
@@ -43,7 +44,6 @@ export interface CreateRequestOptions {
 }
 
 const optionNames = ['urlconf', 'allowedHosts', 'trustProxy', 'renderers', 'scriptPrefix'] as const;
-const headerName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** The options of {@link createRequest}, checked, as every request made with them shares them. */
 interface RequestSettings {
@@ -138,7 +138,7 @@ class HeaderReader {
     if (typeof name !== 'string')
       throw argumentError(`headers.get(name): expected a string, got ${describe(name)}`);
     // A name that is not a token cannot be on any request (fetch's Headers.get() would throw on it).
-    return headerName.test(name) ? this.#request.header(name.toLowerCase()) : null;
+    return isToken(name) ? this.#request.header(name.toLowerCase()) : null;
   }
 }
 

@@ -13,7 +13,12 @@ export type ArgumentErrorCode =
   /** An options object with a key the function does not know (a misspelt option). */
   | 'ERR_VERSIONING_UNKNOWN_OPTION'
   /** A route table that cannot be built: a bad pattern, name or namespace. */
-  | 'ERR_VERSIONING_INVALID_ROUTE';
+  | 'ERR_VERSIONING_INVALID_ROUTE'
+  /**
+   * A value bound for a response header that no header can carry: a header name that is not a token, or a value
+   * (a version, a media type) with CR, LF or another control character, or a character above U+00FF.
+   */
+  | 'ERR_VERSIONING_INVALID_HEADER';
 
 /** A `TypeError` with its {@link ArgumentErrorCode}. */
 export type ArgumentError = TypeError & { readonly code: ArgumentErrorCode };
@@ -34,8 +39,14 @@ export function argumentError(
  * `<where>: <what> must be <expected>, got <value>`: the wording of a value that is not what it must be.
  * @example mustBe('path(route)', 'route', 'a string starting with "/"', 42) // path(route): route must be a string starting with "/", got 42
  */
-export function mustBe(where: string, what: string, expected: string, value: unknown): ArgumentError {
-  return argumentError(`${where}: ${what} must be ${expected}, got ${describe(value)}`);
+export function mustBe(
+  where: string,
+  what: string,
+  expected: string,
+  value: unknown,
+  code: ArgumentErrorCode = 'ERR_VERSIONING_INVALID_ARGUMENT',
+): ArgumentError {
+  return argumentError(`${where}: ${what} must be ${expected}, got ${describe(value)}`, code);
 }
 
 /** A short, unambiguous rendering of a value for error messages: strings quoted, objects by kind. */

@@ -1,4 +1,5 @@
 import { NotImplementedError } from '../errors.js';
+import { checkVaryHeaders } from '../http/field-syntax.js';
 import { checkVersionAttributes, getSettings } from '../settings.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
 import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
@@ -67,6 +68,7 @@ export function compileVersionRules(
 const compiledNames = new Map<object, readonly string[]>();
 let readAttribute: (scheme: BaseVersioning, name: string) => unknown;
 let assignAttribute: (scheme: BaseVersioning, name: string, value: unknown) => void;
+let checkNow: (scheme: BaseVersioning) => void;
 
 /**
  * Makes `names` compiled attributes of `Class`: public, mutable properties (accessors on its prototype) whose
@@ -91,6 +93,21 @@ export function defineCompiledAttributes(
       },
     });
   }
+}
+
+/**
+ * Checks what the responses of a scheme's routes carry in headers, for an adapter about to mount it: its version
+ * attributes, checked now as on first use (so that a value assigned since construction is refused at mount, not by
+ * the first request), and its `varyHeaders`, which a subclass may override. Throws a `TypeError` naming `where` (or
+ * the scheme's class) and the value; `name` names the scheme in it.
+ */
+export function checkSchemeHeaders(
+  where: string,
+  scheme: BaseVersioning,
+  name = scheme.constructor.name,
+): void {
+  if (scheme instanceof BaseVersioning) checkNow(scheme);
+  checkVaryHeaders(where, `${name}.varyHeaders`, scheme.varyHeaders);
 }
 
 /** The request's version when `options` names a request that has one, else `null`. */
@@ -130,6 +147,9 @@ export class BaseVersioning<V extends string = string> {
       scheme.#attributes[name] =
         name === 'allowedVersions' && Array.isArray(value) ? Object.freeze([...(value as unknown[])]) : value;
       scheme.#compiled = undefined;
+    };
+    checkNow = (scheme) => {
+      scheme.checkAttributes();
     };
   }
 

@@ -1,9 +1,10 @@
 import { AmbiguousVersion } from '../errors.js';
+import { checkVaryHeaders } from '../http/field-syntax.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
 import { argumentError, describe, mustBe } from '../internal/arguments.js';
 import { isScheme } from '../internal/recognize.js';
 import type { VersioningOptions } from './base.js';
-import { BaseVersioning, compileVersionRules } from './base.js';
+import { BaseVersioning, checkSchemeHeaders, compileVersionRules } from './base.js';
 import type { MediaTypeVersioning } from './media-type-versioning.js';
 import { splitOptions } from './scheme-options.js';
 
@@ -33,11 +34,16 @@ function hasResponseMediaType(
 }
 
 /**
- * Reads the version from any of several places (ASP.NET's `ApiVersionReader.Combine`): asks each scheme, in order,
- * for the version the request carries (not a default). Different versions are a 400 `AmbiguousVersion`; one version
- * is checked against the composite's `allowedVersions` and refused with the error of the scheme that read it
- * (`NotFound`, `NotAcceptable`); none is the composite's `defaultVersion`. It varies on what every scheme varies on,
- * and `reverse()` carries the version the way the first scheme does.
+ * Reads the version from any of several places (ASP.NET's `ApiVersionReader.Combine`): asks each scheme for the
+ * version the request carries (not a default). Different versions are a 400 `AmbiguousVersion` (listed in the
+ * schemes' order); one version is checked against the composite's `allowedVersions` and refused with the error of the
+ * scheme that read it (`NotFound`, `NotAcceptable`); none is the composite's `defaultVersion`. It varies on what every
+ * scheme varies on, and `reverse()` carries the version the way the first scheme does.
+ *
+ * The schemes that choose the response's media type (those with a `responseMediaType()` method, as
+ * {@link MediaTypeVersioning}) are asked first, the others then in order: an `AcceptHeaderVersioning` reads the media
+ * type a vendor type made acceptable rather than failing content negotiation on it, so the answer does not depend on
+ * the order the two are listed in.
  * @example
  * const scheme = new CompositeVersioning([new HeaderVersioning(), new QueryParameterVersioning()], {
  *   defaultVersion: '1',
@@ -46,9 +52,11 @@ function hasResponseMediaType(
  * scheme.determineVersion(createRequest(new Request('http://localhost/users/?version=2'))); // '2'
  */
 export class CompositeVersioning<V extends string = string> extends BaseVersioning<V> {
-  /** The schemes, asked in this order. */
+  /** The schemes; the first is the one that decides `reverse()`. */
   readonly schemes: readonly BaseVersioning[];
   readonly #vary: readonly string[];
+  /** The indexes of the schemes in the order they are asked: those that choose the response's media type first. */
+  readonly #order: readonly number[];
 
   /** With `allowedVersions: [...] as const` the composite is typed by those versions (see {@link BaseVersioning}). */
   constructor(
@@ -84,6 +92,8 @@ export class CompositeVersioning<V extends string = string> extends BaseVersioni
           `${where}: schemes[${index}] must let its defaultVersion and allowedVersions be assigned (the composite sets them while it asks it), got a frozen ${scheme.constructor.name}`,
         );
       }
+      // They become the composite's, which go into every response's Vary.
+      checkVaryHeaders(where, `schemes[${index}].varyHeaders`, scheme.varyHeaders);
     });
     super(splitOptions(where, options, []).base);
     this.schemes = Object.freeze([...schemes]);
@@ -93,6 +103,11 @@ export class CompositeVersioning<V extends string = string> extends BaseVersioni
         if (!vary.has(header.toLowerCase())) vary.set(header.toLowerCase(), header);
     }
     this.#vary = Object.freeze([...vary.values()]);
+    const indexes = schemes.map((_scheme, index) => index);
+    this.#order = Object.freeze([
+      ...indexes.filter((index) => hasResponseMediaType(schemes[index] as BaseVersioning)),
+      ...indexes.filter((index) => !hasResponseMediaType(schemes[index] as BaseVersioning)),
+    ]);
   }
 
   /** The headers any of the schemes varies on, each once (compared case-insensitively), in the schemes' order. */
@@ -108,11 +123,23 @@ export class CompositeVersioning<V extends string = string> extends BaseVersioni
     this.checkRequest('determineVersion(request, args, kwargs)', request);
     // Its own rules, or those it is asked under when it is itself a member of a composite.
     const rules = this.versionRules();
+    const { schemes } = this;
+    // Asked in #order, weighed in the schemes' order.
+    const reads = new Array<string | null>(schemes.length);
+    for (const index of this.#order) {
+      reads[index] = (schemes[index] as BaseVersioning).determineVersionWith(
+        carriedOnly,
+        request,
+        args,
+        kwargs,
+      );
+    }
     let reader: BaseVersioning | null = null;
     let version: string | null = null;
     let versions: string[] | null = null;
-    for (const scheme of this.schemes) {
-      const read = scheme.determineVersionWith(carriedOnly, request, args, kwargs);
+    for (let index = 0; index < schemes.length; index++) {
+      const read = reads[index] ?? null;
+      const scheme = schemes[index] as BaseVersioning;
       if (read === null) continue;
       if (reader === null) {
         reader = scheme;
@@ -130,6 +157,14 @@ export class CompositeVersioning<V extends string = string> extends BaseVersioni
     const decider = reader ?? (this.schemes[0] as BaseVersioning);
     // What the decider answers under the composite's rules is one of V.
     return decider.determineVersionWith(rules, request, args, kwargs) as V | null;
+  }
+
+  /** Checks the schemes' attributes and `varyHeaders` too: a scheme's may have been assigned since construction. */
+  protected override checkAttributes(): void {
+    super.checkAttributes();
+    this.schemes.forEach((scheme, index) => {
+      checkSchemeHeaders(this.constructor.name, scheme, `schemes[${index}]`);
+    });
   }
 
   /** The first scheme's reversal: the version travels in links the way it carries it. */

@@ -1,7 +1,7 @@
 import { AmbiguousVersion, NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
-import { mustBe } from '../internal/arguments.js';
+import { checkHeaderName } from '../http/field-syntax.js';
 import type { VersioningOptions } from './base.js';
 import { BaseVersioning } from './base.js';
 import { splitOptions } from './scheme-options.js';
@@ -19,8 +19,6 @@ export interface HeaderVersioningOptions<V extends string = string> extends Pick
   readonly header?: string;
 }
 
-// RFC 9110 §5.1: a field name is a token.
-const fieldName = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const SPACE = 0x20;
 const TAB = 0x09;
 const isOws = (code: number): boolean => code === SPACE || code === TAB;
@@ -78,10 +76,8 @@ export class HeaderVersioning<V extends string = string> extends BaseVersioning<
   constructor(options: HeaderVersioningOptions<V> = {}) {
     const where = `new ${new.target.name}(options)`;
     const { own, base } = splitOptions(where, options, ['header']);
-    const header = own.header ?? 'Api-Version';
-    if (typeof header !== 'string' || !fieldName.test(header)) {
-      throw mustBe(where, 'header', 'a header name (a token such as "Api-Version")', header);
-    }
+    // RFC 9110 §5.1: a field name is a token.
+    const header = checkHeaderName(where, 'header', own.header ?? 'Api-Version');
     super(base);
     this.header = header;
     this.invalidVersionMessage = gettextLazy('Invalid version in "%(header)s" header.', { header });

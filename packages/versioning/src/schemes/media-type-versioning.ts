@@ -1,5 +1,6 @@
 import { AmbiguousVersion, NotAcceptable } from '../errors.js';
 import { BoundedCache } from '../http/bounded-cache.js';
+import { checkFieldValue, isToken } from '../http/field-syntax.js';
 import { scanAccept } from '../http/media-type.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
@@ -24,8 +25,6 @@ const placeholder = '{version}';
 const example = '"application/vnd.acme.{version}+json"';
 const varyAccept: readonly string[] = Object.freeze(['Accept']);
 const message = gettextLazy('Invalid version in "Accept" header.');
-// A filled template: type "/" subtype, tokens only (RFC 9110 §8.3.1), no parameters, no whitespace.
-const concreteType = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+\/[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const versionText = /^[A-Za-z0-9._-]+$/;
 
 /** Whether a character code may be part of a version in a media type: `[A-Za-z0-9._-]`. */
@@ -40,9 +39,23 @@ function isVersionChar(code: number): boolean {
   );
 }
 
-/** What the `Accept` ranges matching the template ask for. */
+/**
+ * What the `Accept` ranges matching the template ask for: one version, several, or something that cannot be read
+ * (a vendor type with malformed parameters, or under a `*` type).
+ */
 type Reading =
-  { readonly version: string; readonly mediaType: string } | { readonly ambiguous: readonly string[] } | null;
+  | { readonly version: string; readonly mediaType: string }
+  | { readonly ambiguous: readonly string[] }
+  | { readonly unreadable: true }
+  | null;
+
+const unreadable: Reading = Object.freeze({ unreadable: true });
+
+/** Whether `text` is a concrete media type without parameters: type "/" subtype, tokens only (RFC 9110 §8.3.1). */
+function isConcreteType(text: string): boolean {
+  const slash = text.indexOf('/');
+  return slash !== -1 && isToken(text.slice(0, slash)) && isToken(text.slice(slash + 1));
+}
 
 /** The template cut around `{version}`, its type and the literal parts of its subtype lower-cased for matching. */
 interface Template {
@@ -57,6 +70,8 @@ function parseTemplate(where: string, template: unknown): Template {
   if (typeof template !== 'string') {
     throw mustBe(where, 'template', `a media type such as ${example}`, template);
   }
+  // It becomes a response's Content-Type.
+  checkFieldValue(where, 'template', template);
   const at = template.indexOf(placeholder);
   if (at === -1 || template.includes(placeholder, at + 1)) {
     throw argumentError(
@@ -67,7 +82,7 @@ function parseTemplate(where: string, template: unknown): Template {
   const after = template.slice(at + placeholder.length);
   const slash = template.indexOf('/');
   const type = template.slice(0, slash);
-  if (!concreteType.test(`${before}v1${after}`) || slash === -1 || slash > at || type === '*') {
+  if (!isConcreteType(`${before}v1${after}`) || slash === -1 || slash > at || type === '*') {
     throw mustBe(
       where,
       'template',
@@ -106,7 +121,8 @@ function startsWithAt(text: string, from: number, lower: string): boolean {
  * `application/vnd.acme.{version}+json`, `Accept: application/vnd.acme.v2+json` asks for `v2`. The range that
  * matches the template (type and the subtype's literal text case-insensitively, `{version}` as
  * `[A-Za-z0-9._-]+`) with the highest `q` counts; several different versions at that `q` are a 400
- * `AmbiguousVersion`. The vendor type stands for JSON: it becomes `request.acceptedMediaType`, and is what a JSON
+ * `AmbiguousVersion`. A vendor type that cannot be read (malformed parameters, a `*` type) is a 406 `NotAcceptable`,
+ * as `AcceptHeaderVersioning` answers a version parameter it cannot read. The vendor type stands for JSON: it becomes `request.acceptedMediaType`, and is what a JSON
  * response is sent as ({@link MediaTypeVersioning.responseMediaType}). A version that is not allowed is a 406
  * `NotAcceptable`. Every response of its routes varies on `Accept`.
  * @example
@@ -152,6 +168,8 @@ export class MediaTypeVersioning<V extends string = string> extends BaseVersioni
   override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     const reading = this.#readings.get(request.headers.get('accept') ?? '');
+    // Negotiation's 406, as AcceptHeaderVersioning answers a version parameter it cannot read.
+    if (reading !== null && 'unreadable' in reading) throw new NotAcceptable();
     if (reading !== null && 'ambiguous' in reading) throw new AmbiguousVersion(reading.ambiguous);
     const version = reading === null ? this.defaultVersion : reading.version;
     if (!this.isAllowedVersion(version)) throw new NotAcceptable(this.invalidVersionMessage);
@@ -204,11 +222,19 @@ export class MediaTypeVersioning<V extends string = string> extends BaseVersioni
     return subtype.slice(prefix.length, end);
   }
 
-  /** What `accept` asks for: the versions of the matching ranges with the highest `q` above 0. */
+  /**
+   * What `accept` asks for: the versions of the matching ranges with the highest `q` above 0; unreadable when a
+   * malformed element names the template (a `*` type naming any type), whatever else the header holds.
+   */
   #read(accept: string): Reading {
     let best = 0;
     let versions = new Set<string>();
+    let malformed = false;
     scanAccept(accept, (type, subtype, q) => {
+      if (q === null) {
+        malformed ||= this.#versionIn(type === '*' ? this.#template.type : type, subtype) !== null;
+        return;
+      }
       if (q === 0 || q < best) return;
       const version = this.#versionIn(type, subtype);
       if (version === null) return;
@@ -218,6 +244,7 @@ export class MediaTypeVersioning<V extends string = string> extends BaseVersioni
       }
       versions.add(version);
     });
+    if (malformed) return unreadable;
     const [version, ...others] = versions;
     if (version === undefined) return null;
     if (others.length > 0) return { ambiguous: [version, ...others] };

@@ -416,6 +416,36 @@ export const versionPrecedenceCases: readonly NegotiateCase[] = [
     renderers: ['text/html', 'application/json'],
     expected: 'application/json',
   },
+  {
+    title: '*/json with a version is no media range: the JSON renderer is refused, not served without it',
+    accept: '*/json; version=2.0',
+    renderers: ['application/json'],
+    expected: null,
+  },
+  {
+    title: '*/json with parameters names every renderer of that subtype, whatever its type',
+    accept: '*/json; version=2.0, */*;q=0.1',
+    renderers: ['application/json', 'text/json', 'text/html'],
+    expected: 'text/html',
+  },
+  {
+    title: '*/json with a malformed parameter is refused the same way',
+    accept: '*/json; version=3:0',
+    renderers: ['application/json'],
+    expected: null,
+  },
+  {
+    title: '*/json with parameters does not name a renderer of another subtype',
+    accept: '*/json; version=2.0',
+    renderers: ['text/html'],
+    expected: 'text/html',
+  },
+  {
+    title: 'a bare */json asks for no version: skipped as before',
+    accept: '*/json',
+    renderers: jsonHtml,
+    expected: 'application/json',
+  },
 ];
 
 export interface InvalidRenderersCase {
