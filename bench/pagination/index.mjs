@@ -8,6 +8,7 @@ import { ratio } from '../lib/format.mjs';
 import { opsPerSecond, opsRow, OPS_COLUMNS } from '../lib/ops.mjs';
 import { medianRatio, noTarget, target } from '../lib/stats.mjs';
 import { bundleSizes } from './bundle.mjs';
+import { dashBundleSizes } from './dash-bundle.mjs';
 import { dbc, ours, oursLinked, oursStatic, PROPS } from './components.mjs';
 
 const RENDER_TARGET = 2;
@@ -121,6 +122,7 @@ export async function pagination(settings) {
         ],
       },
       await bundleSizes(),
+      await dashBundleSizes(),
     ],
     notes: [
       `tinybench, ${settings.time} ms per task and round, ${settings.rounds} rounds for the page-item model; the render comparisons in ${sliced(settings).rounds} rounds of ${sliced(settings).time} ms per task, so that ours and dbc alternate often. React in production mode (NODE_ENV=production).`,
@@ -129,6 +131,7 @@ export async function pagination(settings) {
       "Issue 16's render target (≥ 2×) is on renderToString and client updates; mounting in jsdom is mostly jsdom creating and removing DOM nodes (packages/pagination/README.md, Performance), so that row has none.",
       "dbc composition: dash-bootstrap-components' Pagination.js reproduced over react-bootstrap 2.10 `Pagination.Item`/`Ellipsis`/`First`/`Prev`/`Next`/`Last` (bench/pagination/components.mjs).",
       'Bundle entries (bench/pagination/entries/) re-export one named export each, so tree-shaking is fair. Targets (issue 16): `Pagination` ≤ 2.0 KB, `StaticPagination` ≤ 1.2 KB; the headless hook, the core model with its validation and the description class (which describes a layout on the server side and is not what a browser loads) are listed for information. react-paginate ships only a prebuilt, minified UMD bundle (prop-types inlined), so nothing in it can be shaken off. Why `StaticPagination` misses its target: packages/pagination/README.md, Bundle size.',
+      "Dash bundles (bench/pagination/dash-bundle.mjs): ours is the file a Dash app serves (the function that writes dist/dash/restdash_pagination.min.js); dbc's whole bundle is the one its npm package ships; its Pagination's share is dbc's own Pagination.js bundled alone with esbuild, React and ReactDOM from Dash's globals as in dbc's build (prop-types, react-bootstrap and its helpers inside: what the component costs where it is the only one; inside dbc's bundle it shares those helpers with the other components). No target: StaticPagination is listed for information.",
     ],
   };
 }
