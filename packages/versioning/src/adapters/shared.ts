@@ -228,27 +228,76 @@ export function isJsonType(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^application\/json[\t ]*(?:;|$)/i.test(contentType);
 }
 
+/** What a node:http response (Express's too) of a route gets when its head is written. */
+export interface ResponseHead {
+  /** `Vary` as the adapter found it (what middleware in front set): kept, whatever the handler writes after. */
+  readonly upstreamVary: unknown;
+  /** The request headers the route's scheme reads, appended to `Vary`. */
+  readonly vary: readonly string[];
+  /**
+   * The `Content-Type` a JSON answer goes out as instead (the vendor type `MediaTypeVersioning` read); `null`
+   * leaves it as it is.
+   */
+  contentType: string | null;
+}
+
 /**
- * Makes a node:http response (Express's too) go out with `mediaType` instead of a JSON `Content-Type`, whether set
- * with `setHeader()` before the head is written or given to `writeHead()` as an object.
+ * Finishes the head of `res` when it is written: its `Vary` is what middleware in front set, then what the handler
+ * set (with `setHeader()`, `res.set()`, or given to `writeHead()`), then `vary`, each field once; a JSON
+ * `Content-Type` goes out as `contentType` once the adapter sets it on the returned head.
+ *
+ * node:http has no hook between a handler's last `setHeader()` and the head going out (Express adds none), and a
+ * handler that sets `Vary` itself replaces whatever was there, so this is the one place where the adapters
+ * replace `writeHead`: on this response only, calling what it had (another middleware's replacement too).
  */
-export function sendJsonAs(res: ServerResponse, mediaType: string): void {
+export function finishHead(res: ServerResponse, vary: readonly string[]): ResponseHead {
+  const head: ResponseHead = { upstreamVary: res.getHeader('vary'), vary, contentType: null };
   // Read off the prototype chain, so that the replacement below calls what the response had.
   const writeHead = Reflect.get(res, 'writeHead') as (...args: unknown[]) => ServerResponse;
   const replaced = function (this: ServerResponse, ...args: unknown[]): ServerResponse {
-    if (isJsonType(this.getHeader('content-type'))) this.setHeader('content-type', mediaType);
-    const at = args.findIndex((arg, index) => index > 0 && isPlainObject(arg));
-    const headers = at === -1 ? undefined : (args[at] as Record<string, unknown>);
-    if (headers !== undefined) {
-      for (const name of Object.keys(headers)) {
-        if (name.toLowerCase() === 'content-type' && isJsonType(headers[name])) {
-          args[at] = { ...headers, [name]: mediaType };
-        }
-      }
-    }
+    writeFinalHead(this, head, args);
     return writeHead.apply(this, args);
   };
   Reflect.set(res, 'writeHead', replaced);
+  return head;
+}
+
+/** Sets the final `Vary` and `Content-Type` of `res`, and takes `Vary` out of `writeHead()`'s `args` into it. */
+function writeFinalHead(res: ServerResponse, head: ResponseHead, args: unknown[]): void {
+  const { contentType } = head;
+  if (contentType !== null && isJsonType(res.getHeader('content-type')))
+    res.setHeader('content-type', contentType);
+  let current: unknown = res.getHeader('vary');
+  // writeHead(status[, message][, headers]): headers as an object, or as a flat [name, value, …] list.
+  const at = args.findIndex((arg, index) => index > 0 && (isPlainObject(arg) || Array.isArray(arg)));
+  const given = args[at];
+  if (Array.isArray(given)) {
+    const rest: unknown[] = [];
+    for (let index = 0; index + 1 < given.length; index += 2) {
+      const name: unknown = given[index];
+      if (typeof name === 'string' && name.toLowerCase() === 'vary')
+        current = mergeVary(current, given[index + 1]);
+      else rest.push(name, given[index + 1]);
+    }
+    if (rest.length !== given.length) args[at] = rest;
+  } else if (given !== undefined) {
+    const headers = given as Record<string, unknown>;
+    let copy: Record<string, unknown> | null = null;
+    for (const name of Object.keys(headers)) {
+      const lower = name.toLowerCase();
+      if (lower === 'vary') {
+        current = mergeVary(current, headers[name]);
+        copy = Object.fromEntries(Object.entries(copy ?? headers).filter(([key]) => key !== name));
+      } else if (contentType !== null && lower === 'content-type' && isJsonType(headers[name])) {
+        copy ??= { ...headers };
+        copy[name] = contentType;
+      }
+    }
+    if (copy !== null) args[at] = copy;
+  }
+  const value = appendVary(mergeVary(head.upstreamVary, current), head.vary);
+  if (value !== '') res.setHeader('vary', value);
+  else if (current !== undefined) res.removeHeader('vary');
 }
 
 /** How mounting reads the script prefix of a request: from the context the adapter passes (a string by default). */
@@ -497,13 +546,20 @@ export function appendField(current: unknown, value: string): string {
   return text === '' ? value : `${text}, ${value}`;
 }
 
+/** A header value as a framework reports it (a string, several, or nothing) as one string. */
+function varyText(value: unknown): string {
+  return Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : '';
+}
+
 /**
  * The `Vary` value `current` (a header value, several, or nothing) with `fields` appended, each unless it is there
- * already (case-insensitively) or the value is `*`. Every adapter appends with it, on success and error alike.
+ * already (case-insensitively) or the value is `*`; appending `*` makes it `*`. Every adapter appends with it, on
+ * success and error alike. An empty result means no `Vary` at all: never send it as an empty header.
  */
 export function appendVary(current: unknown, fields: readonly string[]): string {
-  let text = Array.isArray(current) ? current.join(', ') : typeof current === 'string' ? current : '';
+  let text = varyText(current);
   for (const field of fields) {
+    if (field === '*') return field;
     if (text.trim() === '') {
       text = field;
       continue;
@@ -514,6 +570,27 @@ export function appendVary(current: unknown, fields: readonly string[]): string 
     text = `${text}, ${field}`;
   }
   return text;
+}
+
+/** The `Vary` value `current` with the fields of the `Vary` value `more` appended (see {@link appendVary}). */
+export function mergeVary(current: unknown, more: unknown): string {
+  const text = varyText(current);
+  const added = varyText(more);
+  if (added === text || added.trim() === '') return text;
+  if (text.trim() === '') return added;
+  const fields = added
+    .split(',')
+    .map((field) => field.trim())
+    .filter((field) => field !== '');
+  return appendVary(text, fields);
+}
+
+/**
+ * Appends `fields` to the `Vary` of a node:http response (Express's too); with none, leaves it alone rather than
+ * send an empty `Vary`.
+ */
+export function appendVaryOn(res: ServerResponse, fields: readonly string[]): void {
+  if (fields.length > 0) res.setHeader('vary', appendVary(res.getHeader('vary'), fields));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { AdapterOptions, VersioningVariables } from '../../src/adapters/sha
 import { NotFound } from '../../src/errors.js';
 import { gettext, withLanguage } from '../../src/i18n/index.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
+import { HeaderVersioning } from '../../src/schemes/header.js';
 import { HostNameVersioning } from '../../src/schemes/hostname.js';
 import { NamespaceVersioning } from '../../src/schemes/namespace.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
@@ -11,9 +12,18 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path as expressPath } from '../../src/adapters/express/index.js';
 import { path as honoPath } from '../../src/adapters/hono/index.js';
 import { include } from '../../src/urls/route-builders.js';
-import type { PathOptions, Route } from '../../src/urls/route.types.js';
+import type { Include, PathOptions, Route } from '../../src/urls/route.types.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { fetchReply, inPool, rawReply, type Reply, type Served, varyFields } from './support.js';
+import {
+  allowed,
+  type Ask,
+  errorFor,
+  handlerVaryCases,
+  refused,
+  schemeKinds,
+  segments,
+} from './vary.cases.js';
 
 /** What every test route's handler answers: what the adapter put on the request, and a link to itself. */
 export interface Echo {
@@ -52,6 +62,8 @@ export interface ServeSetup {
    * `http://app.example` (which adds `Vary: Origin`).
    */
   readonly upstream?: boolean;
+  /** Middleware in front that sets `Vary` to this value, and nothing else. */
+  readonly varyInFront?: string;
 }
 
 /** One framework, as the contract drives it. */
@@ -65,10 +77,22 @@ export interface AdapterHarness {
   readonly echo: never;
   /** A handler of the framework that throws `error`. */
   failing(error: Error): never;
+  /**
+   * A handler of the framework that sets the response's `Vary` to `value` its own way, replacing what is there
+   * (`res.setHeader('Vary', …)`, `reply.header('vary', …)`, `c.header('Vary', …)`), then answers 200 with JSON, or
+   * throws `error` when given one.
+   */
+  varying(value: string, error?: Error): never;
   /** The framework's own value of `params.rest` for `/files/a/b%20c/d.txt` on `/files/*rest`. */
   readonly wildcard: unknown;
   /** A parameter name the framework's router cannot carry, if there is one. */
   readonly uncarriableName: string | null;
+  /**
+   * Whether a `Vary` that middleware in front set survives a handler that replaces it. Not on Hono: middleware and
+   * handler write the one header list of `c`, which the adapter can read only by making `c.res` before the handler
+   * runs, and so making Hono build every response of the route twice.
+   */
+  readonly keepsVaryInFront: boolean;
   /** Whether the framework can serve the adapter under a prefix, and one with parameters. */
   readonly prefixes: 'none' | 'literal' | 'with parameters';
   /**
@@ -734,5 +758,113 @@ export function adapterContract(harness: AdapterHarness): void {
     test('routes are served as before', async () => {
       expect(json(await fetchReply(`${strict.origin}/v2/users/7/`))).toMatchObject({ version: 'v2' });
     });
+  });
+
+  describe('Vary a handler sets itself is appended to, never replaced', () => {
+    let front: Served;
+    const schemes = {
+      Accept: new AcceptHeaderVersioning(),
+      'X-API-Version': new HeaderVersioning({ header: 'X-API-Version' }),
+    };
+    beforeAll(async () => {
+      const routes = handlerVaryCases.map(({ scheme, sets, thrown }, index) =>
+        harness.path(`/own-vary/${index}/`, harness.varying(sets, errorFor(thrown)), {
+          versioning: schemes[scheme],
+        }),
+      );
+      front = await harness.serve(new UrlConf(routes), { scheme: null, allowedHosts }, frameworkErrors, {
+        varyInFront: 'Cookie',
+      });
+    });
+    afterAll(() => front.close());
+
+    test.each(
+      handlerVaryCases.map(
+        (row, index) => [row.scheme, row.sets, row.thrown, row.fields.join(', '), index] as const,
+      ),
+    )(
+      'route varying on %s: the handler sets Vary: %s, throws %s → Vary %s',
+      async (_scheme, _sets, _thrown, _fields, index) => {
+        const { status, fields, thrown } = handlerVaryCases[index] as (typeof handlerVaryCases)[number];
+        const reply = await fetchReply(`${front.origin}/own-vary/${index}/`);
+        expect(reply.status).toBe(status);
+        if (fields.length === 1 && fields[0] === '*') {
+          expect(reply.header('vary')).toBe('*');
+          return;
+        }
+        const got = varyFields(reply);
+        expect(got).toHaveLength(new Set(got).size);
+        const required = harness.keepsVaryInFront ? fields : fields.filter((field) => field !== 'cookie');
+        expect(got).toEqual(expect.arrayContaining([...required]));
+        // The node:http adapter answers the handler's own error itself, with a translated 500.
+        const extra = thrown === 'own error' ? ['accept-language'] : [];
+        expect(got.filter((field) => !fields.includes(field) && !extra.includes(field))).toEqual([]);
+      },
+    );
+  });
+
+  describe('no header of any response has an empty value', () => {
+    let served: Served;
+    const errors: unknown[] = [];
+    beforeAll(async () => {
+      const routes = schemeKinds.flatMap(({ scheme, pattern, namespaced }): (Route | Include)[] => {
+        const made = segments.map(({ segment, thrown }) => {
+          const error = errorFor(thrown);
+          const handler = error === undefined ? harness.echo : harness.failing(error);
+          return harness.path(pattern(segment), handler, { versioning: scheme });
+        });
+        return namespaced === true
+          ? [allowed, refused].map((version) => include(`/${version}`, made, { namespace: version }))
+          : made;
+      });
+      routes.push(harness.path('/get-only/', harness.echo, { methods: ['GET'], versioning: null }));
+      served = await harness.serve(
+        new UrlConf(routes),
+        { scheme: null, allowedHosts, problems: true },
+        errors,
+      );
+    });
+    afterAll(() => served.close());
+
+    const asks: { title: string; ask: Ask; method: string; status: number }[] = [
+      ...schemeKinds.flatMap(({ kind, ask, refused: refusal }) => [
+        ...segments.map(({ segment, thrown, status }) => ({
+          title: `${kind}: handler throws ${thrown}`,
+          ask: ask(segment, allowed),
+          method: 'GET',
+          status,
+        })),
+        ...(refusal === null
+          ? []
+          : [{ title: `${kind}: refused version`, ask: ask('ok', refused), method: 'GET', status: refusal }]),
+      ]),
+      {
+        title: 'no route (problems: true)',
+        ask: { target: '/nowhere/', headers: {} },
+        method: 'GET',
+        status: 404,
+      },
+      {
+        title: 'wrong method (problems: true)',
+        ask: { target: '/get-only/', headers: {} },
+        method: 'DELETE',
+        status: 405,
+      },
+    ];
+
+    test.each(asks.map((row) => [row.title, row.status, row] as const))(
+      '%s → %i',
+      async (_title, _status, row) => {
+        const { ask, method, status } = row;
+        const reply = await rawReply(
+          served.origin,
+          ask.target,
+          { host: new URL(served.origin).host, ...ask.headers },
+          method,
+        );
+        expect(reply.status).toBe(status);
+        expect(reply.fields.filter(([, value]) => value.trim() === '')).toEqual([]);
+      },
+    );
   });
 }

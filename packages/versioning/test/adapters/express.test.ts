@@ -29,12 +29,26 @@ const harness: HardeningHarness = {
     path('/x/', () => {
       throw error;
     }).handler as never,
+  varying: (value, error) =>
+    path('/x/', (_req, res) => {
+      res.setHeader('Vary', value);
+      if (error !== undefined) throw error;
+      res.json({ ok: true });
+    }).handler as never,
   // Express gives a wildcard's segments.
   wildcard: ['a', 'b c', 'd.txt'],
   uncarriableName: null,
+  keepsVaryInFront: true,
   prefixes: 'with parameters',
   serve: (urlconf, options, frameworkErrors, setup = {}) => {
     const app = express();
+    const { varyInFront } = setup;
+    if (varyInFront !== undefined) {
+      app.use((_req, res, next) => {
+        res.setHeader('vary', varyInFront);
+        next();
+      });
+    }
     if (setup.upstream === true) {
       app.use((_req, res, next) => {
         res.setHeader('vary', 'Cookie');

@@ -25,9 +25,16 @@ const harness: HardeningHarness = {
       await Promise.resolve();
       throw error;
     }).handler as never,
+  varying: (value, error) =>
+    path('/x/', (_request, reply) => {
+      reply.header('vary', value);
+      if (error !== undefined) throw error;
+      return { ok: true };
+    }).handler as never,
   wildcard: 'a/b c/d.txt',
   // find-my-way ends a parameter's name at "-".
   uncarriableName: 'person-id',
+  keepsVaryInFront: true,
   prefixes: 'literal',
   serve: async (urlconf, options, frameworkErrors, setup = {}) => {
     const app = Fastify();
@@ -35,6 +42,12 @@ const harness: HardeningHarness = {
       frameworkErrors.push(error);
       return reply.code(500).send('handled by the application error handler');
     });
+    const { varyInFront } = setup;
+    if (varyInFront !== undefined) {
+      app.addHook('onRequest', async (_request, reply) => {
+        reply.header('vary', varyInFront);
+      });
+    }
     if (setup.upstream === true) {
       app.addHook('onRequest', async (_request, reply) => {
         reply.header('vary', 'Cookie');

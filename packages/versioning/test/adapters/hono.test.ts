@@ -42,12 +42,26 @@ const harness: HardeningHarness = {
     path('/x/', () => {
       throw error;
     }).handler as never,
+  varying: (value, error) =>
+    path('/x/', (c) => {
+      c.header('Vary', value);
+      if (error !== undefined) throw error;
+      return c.json({ ok: true });
+    }).handler as never,
   wildcard: 'a/b c/d.txt',
   // Hono reads a final "?" as "optional".
   uncarriableName: 'page?',
+  keepsVaryInFront: false,
   prefixes: 'with parameters',
   serve: (urlconf, options, frameworkErrors, setup = {}) => {
     const app = new Hono();
+    const { varyInFront } = setup;
+    if (varyInFront !== undefined) {
+      app.use(async (c, next) => {
+        c.header('Vary', varyInFront);
+        await next();
+      });
+    }
     if (setup.upstream === true) {
       app.use(async (c, next) => {
         c.header('Vary', 'Cookie');

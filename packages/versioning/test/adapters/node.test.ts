@@ -1,6 +1,7 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { path, versioned } from '../../src/adapters/node/index.js';
+import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { createRequest } from '../../src/http/request.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
@@ -28,9 +29,17 @@ const harness: HardeningHarness = {
     path('/x/', () => {
       throw error;
     }).handler as never,
+  varying: (value, error) =>
+    path('/x/', (_req, res) => {
+      res.setHeader('Vary', value);
+      if (error !== undefined) throw error;
+      res.setHeader('content-type', 'application/json');
+      res.end('{"ok":true}');
+    }).handler as never,
   wildcard: 'a/b c/d.txt',
   uncarriableName: null,
   // The listener is the whole server: its `scriptPrefix` option says what path it is served under.
+  keepsVaryInFront: true,
   prefixes: 'literal',
   serve: (urlconf, options, frameworkErrors, setup = {}) => {
     const onError = (error: unknown) => frameworkErrors.push(error);
@@ -39,6 +48,15 @@ const harness: HardeningHarness = {
       onError,
       ...(setup.prefix === undefined ? {} : { scriptPrefix: setup.prefix }),
     });
+    const { varyInFront } = setup;
+    if (varyInFront !== undefined) {
+      return listen(
+        createServer((req, res) => {
+          res.setHeader('vary', varyInFront);
+          listener(req, res);
+        }),
+      );
+    }
     if (setup.upstream !== true) return listen(createServer(listener));
     // What CORS code in front of a node:http listener does: its headers, and Vary, before the listener runs.
     return listen(
@@ -143,6 +161,36 @@ describe('node:http adapter', () => {
       expect(reply.body).not.toContain('secret');
       expect(errors).toEqual([new Error('async secret')]);
     });
+  });
+
+  test.each([
+    [
+      'an object',
+      (res: ServerResponse) => res.writeHead(200, { 'Content-Type': 'text/plain', VARY: 'Origin' }),
+    ],
+    [
+      'a flat list',
+      (res: ServerResponse) => res.writeHead(200, ['content-type', 'text/plain', 'vary', 'Origin']),
+    ],
+  ])('a Vary given to writeHead() as %s is appended to, and the scheme’s stays', async (_form, answer) => {
+    const urlconf = new UrlConf([
+      path('/own/', (_req, res) => answer(res).end('ok'), { versioning: new AcceptHeaderVersioning() }),
+    ]);
+    const listener = versioned(urlconf, { scheme: null });
+    const served = await listen(
+      createServer((req, res) => {
+        res.setHeader('vary', 'Cookie');
+        listener(req, res);
+      }),
+    );
+    try {
+      const reply = await fetchReply(`${served.origin}/own/`);
+      expect(reply.status).toBe(200);
+      expect(reply.header('content-type')).toBe('text/plain');
+      expect(reply.header('vary')).toBe('Cookie, Origin, Accept');
+    } finally {
+      await served.close();
+    }
   });
 
   test('without onError, the error is logged with the method and URL only, never the request', async () => {

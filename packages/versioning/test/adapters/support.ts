@@ -8,6 +8,8 @@ export interface Reply {
   header(name: string): string | null;
   /** Every header value, to check none of them carries something. */
   readonly headerValues: readonly string[];
+  /** Every header field as `[name, value]`, the name lower-cased, each field line of its own where it can be. */
+  readonly fields: readonly (readonly [string, string])[];
   readonly body: string;
 }
 
@@ -42,6 +44,7 @@ export async function fetchReply(url: string, init: RequestInit = {}): Promise<R
     status: response.status,
     header: (name) => response.headers.get(name),
     headerValues: [...response.headers.values()],
+    fields: [...response.headers.entries()],
     body,
   };
 }
@@ -65,6 +68,11 @@ export function rawReply(
       incoming.on('data', (chunk: string) => (body += chunk));
       incoming.on('end', () => {
         const headerValues = Object.values(incoming.headers).flatMap((value) => value ?? []);
+        const { rawHeaders } = incoming;
+        const fields: [string, string][] = [];
+        for (let index = 0; index + 1 < rawHeaders.length; index += 2) {
+          fields.push([(rawHeaders[index] as string).toLowerCase(), rawHeaders[index + 1] as string]);
+        }
         resolve({
           status: incoming.statusCode ?? 0,
           header: (name) => {
@@ -72,6 +80,7 @@ export function rawReply(
             return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
           },
           headerValues,
+          fields,
           body,
         });
       });

@@ -8,7 +8,8 @@ import type { RouteParams } from '../route-params.js';
 import {
   type AdapterOptions,
   allowOf,
-  appendVary,
+  appendVaryOn,
+  finishHead,
   type FrameworkInclude,
   frameworkInclude,
   frameworkPath,
@@ -17,7 +18,6 @@ import {
   type MountedRoute,
   renderProblem,
   reverseFor,
-  sendJsonAs,
   unrouted,
   versioningMembers,
   versionRequest,
@@ -147,7 +147,7 @@ function register(route: ReturnType<Router['route']>, method: string, handler: R
 function sendProblem(req: Request, res: Response, error: APIException, vary: readonly string[]): void {
   const problem = renderProblem(error, req.headers['accept-language'], vary);
   res.status(problem.status);
-  res.setHeader('vary', appendVary(res.getHeader('vary'), problem.vary));
+  appendVaryOn(res, problem.vary);
   res.set({ ...problem.headers, ...allowOf(error) }).send(problem.body);
 }
 
@@ -165,17 +165,18 @@ function fail(
 }
 
 function handlerOf(mounted: MountedRoute<VersionedRequestHandler>): RequestHandler {
-  const { vary, requests, source } = mounted;
+  const { vary, requests, source, responseMediaType } = mounted;
+  const finishes = vary.length > 0 || responseMediaType !== null;
   return (req, res, next) => {
-    if (vary.length > 0) res.setHeader('vary', appendVary(res.getHeader('vary'), vary));
+    // Whatever answers, the handler, an error, or the application's error middleware: its head gets the Vary.
+    const head = finishes ? finishHead(res, vary) : null;
     let result: unknown;
     try {
       // The path as the client sent it, and the mount point as Express tells it: `app.use('/api', …)`.
       const request = requests.node(req, req.originalUrl, source, req.params, req.baseUrl);
       const answering = versionRequest(mounted, request, mounted.kwargsOf(req.params), appendHeader, res);
       expose(req, res, request);
-      const vendor = mounted.responseMediaType?.(request) ?? null;
-      if (vendor !== null) sendJsonAs(res, vendor);
+      if (head !== null && responseMediaType !== null) head.contentType = responseMediaType(request);
       result = answering(req as VersionedRequest, res, next);
     } catch (error) {
       fail(req, res, next, error, vary);

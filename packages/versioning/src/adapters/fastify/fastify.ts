@@ -21,6 +21,7 @@ import {
   frameworkPath,
   type FrameworkRoute,
   isJsonType,
+  mergeVary,
   mountRoutes,
   pathOf,
   renderProblem,
@@ -85,9 +86,12 @@ function appendHeader(reply: FastifyReply, name: string, value: string): void {
 }
 /** The request's {@link VersioningRequest}, which the getters of the other members read. */
 const kRequest = Symbol('restdash versioning request');
+/** The reply's `Vary` as the route found it (what hooks in front set), kept whatever the handler sets after. */
+const kUpstreamVary = Symbol('restdash upstream vary');
 
 interface Decorated {
   [kRequest]: VersioningRequest | null;
+  [kUpstreamVary]: unknown;
   version: string | null;
   versioningScheme: VersioningVariables['versioningScheme'];
 }
@@ -107,6 +111,7 @@ const lazyMembers: Partial<Record<(typeof versioningMembers)[number], (this: Fas
 function decorate(app: FastifyInstance): void {
   if (app.hasRequestDecorator(kRequest)) return;
   app.decorateRequest(kRequest, null);
+  app.decorateRequest(kUpstreamVary, null);
   for (const name of versioningMembers) {
     const getter = lazyMembers[name];
     // The others (the version and its scheme) are stored on each request.
@@ -123,7 +128,7 @@ function sendProblem(
 ): void {
   const problem = renderProblem(error, request.headers['accept-language'], vary);
   reply.code(problem.status);
-  reply.header('vary', appendVary(reply.getHeader('vary'), problem.vary));
+  if (problem.vary.length > 0) reply.header('vary', appendVary(reply.getHeader('vary'), problem.vary));
   reply.headers({ ...problem.headers, ...allowOf(error) }).send(problem.body);
 }
 
@@ -161,12 +166,12 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
         if (methods.length === 0) continue;
         for (const method of methods) registered.add(`${method} ${url}`);
         const handle: RouteHandlerMethod = function (request, reply) {
-          if (vary.length > 0) reply.header('vary', appendVary(reply.getHeader('vary'), vary));
+          const decorated = request as unknown as Decorated;
+          decorated[kUpstreamVary] = reply.getHeader('vary');
           const params = request.params as Record<string, string>;
           // find-my-way names every wildcard `*`; the handler finds it under the UrlConf's name too.
           if (wildcard !== null) params[wildcard] = params['*'] as string;
           const versioning = requests.node(request.raw, request.raw.url ?? '/', source, params, prefix);
-          const decorated = request as unknown as Decorated;
           decorated[kRequest] = versioning;
           const answering = versionRequest(
             mounted,
@@ -186,13 +191,23 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
           // Under a prefix, `/` is the prefix with its slash, not without: strict, like UrlConf.resolve().
           ...(url === '/' ? { prefixTrailingSlash: 'slash' as const } : {}),
           handler: handle,
-          ...(responseMediaType === null
+          ...(vary.length === 0 && responseMediaType === null
             ? {}
             : {
-                // A JSON answer to a request that asked for a vendor type goes out as that type.
+                // Every answer of the route (the handler's, an error's) goes through here last: its Vary is what
+                // hooks in front set, what the handler set, and the scheme's headers.
                 onSend(request, reply, payload, sent) {
-                  const versioning = (request as unknown as Decorated)[kRequest];
-                  if (versioning !== null && isJsonType(reply.getHeader('content-type'))) {
+                  const decorated = request as unknown as Decorated;
+                  const current = reply.getHeader('vary');
+                  const value = appendVary(mergeVary(decorated[kUpstreamVary], current), vary);
+                  if (value !== current && value !== '') reply.header('vary', value);
+                  // A JSON answer to a request that asked for a vendor type goes out as that type.
+                  const versioning = decorated[kRequest];
+                  if (
+                    responseMediaType !== null &&
+                    versioning !== null &&
+                    isJsonType(reply.getHeader('content-type'))
+                  ) {
                     const vendor = responseMediaType(versioning);
                     if (vendor !== null) reply.header('content-type', vendor);
                   }

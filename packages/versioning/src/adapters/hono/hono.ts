@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import type { Context, Env, Handler } from 'hono';
 import { basePath } from 'hono/route';
-import type { APIException } from '../../errors.js';
+import { type APIException, isAPIException } from '../../errors.js';
 import { checkScriptPrefix } from '../../http/request.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
@@ -83,6 +83,9 @@ function prefixOf(context: unknown): string {
 
 const noParams: Readonly<Record<string, string>> = Object.freeze({});
 
+/** The `Vary` of an answer no route gives (`problems: true`): none but what the problem adds. */
+const noVary: readonly string[] = Object.freeze([]);
+
 /**
  * The `Host` header of a request that @hono/node-server made from a node:http `IncomingMessage` (HTTP/1), read
  * from that message's parsed headers, when the request's URL is still the one @hono/node-server builds from that
@@ -116,11 +119,17 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as Partial<PromiseLike<unknown>> | null)?.then === 'function';
 }
 
-/** A response that varies on `vary` too; a copy when its headers are immutable (a `fetch()` response's are). */
-function withVary(response: Response, vary: readonly string[]): Response {
+/**
+ * `response` varying on `vary` too, appended to what its `Vary` holds; a copy when its headers are immutable (a
+ * `fetch()` response's are). The value goes on `c` as well: where middleware in front made `c.res` already, Hono
+ * copies the headers set on `c` over the response the handler returns, and a handler's `c.header('Vary', …)` would
+ * otherwise win.
+ */
+function withVary(c: AnyContext, response: Response, vary: readonly string[]): Response {
   const current = response.headers.get('vary');
   const value = appendVary(current, vary);
-  if (value === current) return response;
+  if (value === current || value === '') return response;
+  c.header('Vary', value);
   try {
     response.headers.set('vary', value);
     return response;
@@ -133,12 +142,13 @@ function withVary(response: Response, vary: readonly string[]): Response {
 
 /**
  * The problem+json answer to `error`, through `c` so that what middleware in front set (CORS headers, their
- * `Vary`) stays; `Vary` is appended to.
+ * `Vary`) stays; `Vary` is appended to, with `vary` (the route's scheme's headers) and `Accept-Language` when the
+ * detail is translated.
  */
-function problemResponse(c: AnyContext, error: APIException): Response {
-  const problem = renderProblem(error, c.req.header('accept-language'));
-  for (const field of problem.vary) c.header('Vary', field, { append: true });
-  return c.body(problem.body, problem.status as 400, { ...problem.headers, ...allowOf(error) });
+function problemResponse(c: AnyContext, error: APIException, vary: readonly string[]): Response {
+  const problem = renderProblem(error, c.req.header('accept-language'), vary);
+  const response = c.body(problem.body, problem.status as 400, { ...problem.headers, ...allowOf(error) });
+  return withVary(c, response, problem.vary);
 }
 
 /** `response` with the version lifecycle's header fields appended; a copy when its headers are immutable. */
@@ -174,31 +184,39 @@ function withType(response: Response, vendor: string | null): Response {
  * goes out as `vendor` when it is JSON and carries the lifecycle's `fields`.
  */
 function finish(
+  c: AnyContext,
   response: unknown,
   vary: readonly string[],
   vendor: string | null,
   fields: readonly (readonly [string, string])[],
 ): unknown {
-  return response instanceof Response ? finishResponse(response, vary, vendor, fields) : response;
+  return response instanceof Response ? finishResponse(c, response, vary, vendor, fields) : response;
 }
 
 /** {@link finish} of a Response. */
 function finishResponse(
+  c: AnyContext,
   response: Response,
   vary: readonly string[],
   vendor: string | null,
   fields: readonly (readonly [string, string])[],
 ): Response {
-  return withFields(withType(vary.length > 0 ? withVary(response, vary) : response, vendor), fields);
+  return withFields(withType(vary.length > 0 ? withVary(c, response, vary) : response, vendor), fields);
 }
 
 /** The problem+json answer to an `APIException`, with the lifecycle's `fields`; any other error is thrown again. */
 function answerError(
   c: AnyContext,
   error: unknown,
+  vary: readonly string[],
   fields: readonly (readonly [string, string])[],
 ): Response {
-  return answerProblem(error, (e) => withFields(problemResponse(c, e), fields));
+  if (vary.length > 0 && !isAPIException(error)) {
+    // The application's onError answers through `c`: its answer varies on the scheme's headers too, even where the
+    // handler replaced `Vary` on `c`. Read through `c.res`, which Hono makes here if need be (on an error only).
+    c.header('Vary', appendVary(c.res.headers.get('vary'), vary));
+  }
+  return answerProblem(error, (e) => withFields(problemResponse(c, e, vary), fields));
 }
 
 /** The header fields of a request whose route's lifecycle sets none: shared, never added to (frozen). */
@@ -246,14 +264,14 @@ function handlerOf(mounted: MountedRoute<Handler<VersioningEnv>>): Handler<Versi
       if (responseMediaType !== null) vendor = responseMediaType(request);
       response = answering(c, next);
     } catch (error) {
-      return answerError(c, error, fields);
+      return answerError(c, error, vary, fields);
     }
     // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
-    if (response instanceof Response) return finishResponse(response, vary, vendor, fields);
+    if (response instanceof Response) return finishResponse(c, response, vary, vendor, fields);
     if (!isPromiseLike(response)) return response as Response;
     return Promise.resolve(response).then(
-      (resolved) => finish(resolved, vary, vendor, fields),
-      (error: unknown) => answerError(c, error, fields),
+      (resolved) => finish(c, resolved, vary, vendor, fields),
+      (error: unknown) => answerError(c, error, vary, fields),
     ) as Promise<Response>;
   };
 }
@@ -284,7 +302,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<Versi
     app.all('*', (c) => {
       const url = c.req.url;
       const path = pathOf(url.slice(url.indexOf('/', url.indexOf('//') + 2))).slice(prefixOf(c).length);
-      return problemResponse(c, unrouted(routes, path === '' ? '/' : path, c.req.method));
+      return problemResponse(c, unrouted(routes, path === '' ? '/' : path, c.req.method), noVary);
     });
   }
   return app;

@@ -12,8 +12,9 @@ import {
   type AdapterOptions,
   allowList,
   allowOf,
-  appendVary,
+  appendVaryOn,
   exposeOn,
+  finishHead,
   type FrameworkInclude,
   frameworkInclude,
   frameworkPath,
@@ -21,7 +22,6 @@ import {
   mountRoutes,
   type MountedRoute,
   renderProblem,
-  sendJsonAs,
   versionRequest,
   type VersioningVariables,
 } from '../shared.js';
@@ -103,7 +103,7 @@ function send(res: ServerResponse, req: IncomingMessage, error: APIException, va
     return;
   }
   const problem = renderProblem(error, req.headers['accept-language'], vary);
-  res.setHeader('vary', appendVary(res.getHeader('vary'), problem.vary));
+  appendVaryOn(res, problem.vary);
   res.writeHead(problem.status, { ...problem.headers, ...allowOf(error) }).end(problem.body);
 }
 
@@ -194,15 +194,15 @@ export function versioned(
     res: ServerResponse,
   ) => {
     const { mounted } = matcher;
-    const { vary, requests, source } = mounted;
-    if (vary.length > 0) res.setHeader('vary', appendVary(res.getHeader('vary'), vary));
+    const { vary, requests, source, responseMediaType } = mounted;
+    // Whatever answers, the handler or an error: its head gets the Vary.
+    const head = vary.length > 0 || responseMediaType !== null ? finishHead(res, vary) : null;
     let result: unknown;
     try {
       const request = requests.node(req, req.url ?? '/', source, params, prefix);
       const answering = versionRequest(mounted, request, params, appendHeader, res);
       exposeOn(req, request);
-      const vendor = mounted.responseMediaType?.(request) ?? null;
-      if (vendor !== null) sendJsonAs(res, vendor);
+      if (head !== null && responseMediaType !== null) head.contentType = responseMediaType(request);
       (req as { params?: unknown }).params = params;
       result = answering(req as VersionedIncomingMessage, res);
     } catch (error) {
