@@ -50,7 +50,7 @@ export type PropTypeChecker = (
   propName: string,
   componentName: string,
   location: string,
-  propFullName: string | null,
+  propFullName: string,
   secret?: string,
 ) => Error | null;
 
