@@ -8,8 +8,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
-import ts from 'typescript';
+// esbuild and TypeScript are imported where they are used: scripts/build.mjs imports this module for
+// `dashBundles`, and scripts/ensure.mjs imports that one before it installs the dependencies.
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const pkg = join(root, 'packages', 'pagination');
@@ -57,6 +57,7 @@ function writeIfChanged(file, content) {
 /** The bundle `name` of `dashBundles`, as bytes. */
 export async function dashBundle(name) {
   const { nodeEnv, minify } = dashBundles[name];
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [join(pkg, 'src', 'dash', 'index.ts')],
     bundle: true,
@@ -75,7 +76,7 @@ export async function dashBundle(name) {
 }
 
 /** The TSDoc of `node`: its text, and its block tags by name (`@default 1` → `{ default: '1' }`). */
-function tsdoc(node) {
+function tsdoc(ts, node) {
   const [doc] = ts.getJSDocCommentsAndTags(node).filter((entry) => ts.isJSDoc(entry));
   const tags = {};
   for (const tag of doc?.tags ?? []) tags[tag.tagName.text] = ts.getTextOfJSDocComment(tag.comment) ?? '';
@@ -83,7 +84,7 @@ function tsdoc(node) {
 }
 
 /** The TSDoc of each member of the interface `name` in `file` (a path in the package), by member name. */
-function memberDocs(file, name) {
+function memberDocs(ts, file, name) {
   const source = ts.createSourceFile(
     file,
     readFileSync(join(pkg, file), 'utf8'),
@@ -95,12 +96,12 @@ function memberDocs(file, name) {
   );
   if (!declaration) throw new Error(`build-dash: no interface ${name} in ${file}.`);
   return Object.fromEntries(
-    declaration.members.map((member) => [member.name.getText(source), tsdoc(member)]),
+    declaration.members.map((member) => [member.name.getText(source), tsdoc(ts, member)]),
   );
 }
 
 /** The TSDoc of the exported function `name` in `file`. */
-function functionDoc(file, name) {
+function functionDoc(ts, file, name) {
   const source = ts.createSourceFile(
     file,
     readFileSync(join(pkg, file), 'utf8'),
@@ -111,7 +112,7 @@ function functionDoc(file, name) {
     (statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === name,
   );
   if (!declaration) throw new Error(`build-dash: no function ${name} in ${file}.`);
-  return tsdoc(declaration);
+  return tsdoc(ts, declaration);
 }
 
 /** A prop's description: its TSDoc text, a deprecation said first the way Dash's own components say it. */
@@ -130,8 +131,9 @@ export async function paginationMetadata() {
     pathToFileURL(join(dashDist, 'dash-props.js')).href
   );
   const { paginationSpec } = await import(pathToFileURL(join(pkg, 'dist', 'pagination.props.js')).href);
-  const docs = memberDocs('src/pagination.props.ts', 'PaginationProps');
-  const loadingDocs = memberDocs('src/pagination.props.ts', 'PaginationLoadingState');
+  const { default: ts } = await import('typescript');
+  const docs = memberDocs(ts, 'src/pagination.props.ts', 'PaginationProps');
+  const loadingDocs = memberDocs(ts, 'src/pagination.props.ts', 'PaginationLoadingState');
   const props = {};
   for (const name of paginationSpec.propNames) {
     const doc = docs[name];
@@ -147,7 +149,7 @@ export async function paginationMetadata() {
   }
   return {
     [componentSource]: {
-      description: functionDoc(componentSource, 'Pagination').text,
+      description: functionDoc(ts, componentSource, 'Pagination').text,
       displayName: 'Pagination',
       methods: [],
       props,
