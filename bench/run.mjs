@@ -1,11 +1,17 @@
-// `npm run bench`: runs the benchmark parts, prints one table per part and writes RESULTS.md.
-//   --quick             short smoke run (writes .tmp/RESULTS.quick.md unless --out is given)
+// `npm run bench`: runs the benchmark parts, prints one table per part and writes RESULTS.md. A progress line per
+// case (or round) goes to stderr as it runs.
+//   (default)           http, micro, pagination and demo, with fewer rounds: about 4 minutes on 2 cores
+//   --full              every part but the soak, at full length, the CPU table (1a) included: about 17 minutes
+//                       on a quiet machine, over 20 on a busy one (RESULTS.md says how long each part took)
+//   --quick             short smoke run of every part but the soak (writes .tmp/RESULTS.quick.md unless --out is given)
 //   --soak              add the soak (part 4); --soak-seconds N sets its length (default 60)
-//   --only a,b          run only these parts: cpu, http, micro, pagination, demo, soak
+//   --only a,b          run only these parts: cpu, http, micro, pagination, demo, soak (full length with --full;
+//                       the CPU table is always full length but with --quick)
 //   --out FILE          where to write the results
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderSection } from './lib/format.mjs';
+import { progress } from './lib/progress.mjs';
 import { machine, PART_ORDER, writeResults } from './lib/report.mjs';
 
 // React, and the bundles, in production mode: development builds would measure React's own checks.
@@ -15,6 +21,7 @@ process.env.NODE_ENV ??= 'production';
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    full: { type: 'boolean', default: false },
     soak: { type: 'boolean', default: false },
     'soak-seconds': { type: 'string' },
     only: { type: 'string' },
@@ -22,15 +29,33 @@ const { values: args } = parseArgs({
   },
 });
 
-const quick = args.quick;
+const { quick, full } = args;
+if (quick && full) throw new Error('--quick and --full exclude each other.');
+/** Every part at full length: what `--full` runs (the CPU table always runs so). */
+const FULL = {
+  cpu: { amount: 30_000, warmup: 50_000, rounds: 9 },
+  http: { seconds: 5, warmup: 2, rounds: 5 },
+  micro: { time: 500, rounds: 5 },
+  pagination: { time: 500, rounds: 5 },
+  demo: { searches: 1000, peerSearches: 100, rounds: 5 },
+};
+/** The default run: fewer and shorter rounds (each table's notes say how many), no CPU table. */
+const DEFAULT = {
+  ...FULL,
+  http: { seconds: 3, warmup: 1, rounds: 3 },
+  micro: { time: 500, rounds: 3 },
+  pagination: { time: 500, rounds: 3 },
+  demo: { searches: 1000, peerSearches: 100, rounds: 3 },
+};
+const QUICK = {
+  cpu: { amount: 10_000, warmup: 5_000, rounds: 3 },
+  http: { seconds: 1, warmup: 0, rounds: 1 },
+  micro: { time: 50, rounds: 1 },
+  pagination: { time: 50, rounds: 1 },
+  demo: { searches: 100, peerSearches: 10, rounds: 1 },
+};
 const SETTINGS = {
-  cpu: quick ? { amount: 10_000, warmup: 5_000, rounds: 3 } : { amount: 30_000, warmup: 50_000, rounds: 9 },
-  http: quick ? { seconds: 1, warmup: 0, rounds: 1 } : { seconds: 5, warmup: 2, rounds: 5 },
-  micro: quick ? { time: 50, rounds: 1 } : { time: 500, rounds: 5 },
-  pagination: quick ? { time: 50, rounds: 1 } : { time: 500, rounds: 5 },
-  demo: quick
-    ? { searches: 100, peerSearches: 10, rounds: 1 }
-    : { searches: 1000, peerSearches: 100, rounds: 5 },
+  ...(quick ? QUICK : full ? FULL : DEFAULT),
   soak: { seconds: Number(args['soak-seconds'] ?? (quick ? 3 : 60)), warmup: quick ? 1 : 5 },
 };
 const PARTS = {
@@ -44,7 +69,7 @@ const PARTS = {
 
 const selected = args.only
   ? args.only.split(',').map((p) => p.trim())
-  : ['cpu', 'http', 'micro', 'pagination', 'demo'];
+  : [...(quick || full ? ['cpu'] : []), 'http', 'micro', 'pagination', 'demo'];
 if (args.soak && !selected.includes('soak')) selected.push('soak');
 const unknown = selected.filter((part) => !PART_ORDER.includes(part));
 if (unknown.length)
@@ -60,13 +85,25 @@ const out =
 const sections = new Map();
 const started = performance.now();
 
-for (const part of PART_ORDER.filter((p) => selected.includes(p))) {
+const parts = PART_ORDER.filter((p) => selected.includes(p));
+const kind = quick ? 'smoke run (--quick)' : full ? 'full run (--full)' : 'default run';
+progress(
+  `bench: ${kind} of ${parts.join(', ')}${quick || full || args.only ? '' : '; the CPU table (1a) and full-length rounds: npm run bench -- --full'}`,
+);
+for (const [index, part] of parts.entries()) {
+  progress(`bench: part ${part} (${index + 1}/${parts.length})`);
   const partStarted = performance.now();
   const section = await PARTS[part](SETTINGS[part]);
   const seconds = ((performance.now() - partStarted) / 1000).toFixed(0);
-  section.run = `Run ${new Date().toISOString()} · ${machine()} · \`${command}\`${quick ? ' (quick: smoke run, numbers are not meaningful)' : ''} · ${seconds} s`;
+  const length = quick
+    ? ' (quick: smoke run, numbers are not meaningful)'
+    : full || part === 'cpu' || part === 'soak'
+      ? ''
+      : ' (default run: fewer rounds than --full)';
+  section.run = `Run ${new Date().toISOString()} · ${machine()} · \`${command}\`${length} · ${seconds} s`;
   sections.set(part, section);
   console.log(`\n${renderSection(section)}`);
+  progress(`bench: part ${part} done in ${seconds} s`);
 }
 
 writeResults(out, sections);

@@ -4,6 +4,7 @@
 // cities).
 import { performance } from 'node:perf_hooks';
 import { ratio } from '../lib/format.mjs';
+import { progress } from '../lib/progress.mjs';
 import { median, noTarget, target } from '../lib/stats.mjs';
 
 const TARGET_P95_MS = 5;
@@ -91,6 +92,7 @@ function timeEach(search, searches) {
 }
 
 export async function demoSearch({ searches: count, peerSearches, rounds }) {
+  progress('demo: loading the 135,233 cities and building the search index');
   const { CityTable, foldForSearch, loadCities } = await loadDemo();
   const started = performance.now();
   const table = await loadCities();
@@ -110,6 +112,7 @@ export async function demoSearch({ searches: count, peerSearches, rounds }) {
   for (let round = 0; round < rounds; round++) {
     // Fresh needles each round, so that nothing is answered from the table's cache of recent searches.
     const searches = needles(all, count, 1 + round);
+    progress(`demo: round ${round + 1}/${rounds} (${count} searches, the peer ${peerSearches})`);
     const order = round % 2 === 0 ? ['index', 'plain'] : ['plain', 'index'];
     for (const name of order) {
       // The peer takes tens of milliseconds a search: it gets the first needles of the round only.

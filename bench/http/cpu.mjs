@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { startChild } from '../lib/child.mjs';
 import { int, percent } from '../lib/format.mjs';
 import { median, medianRatio, noTarget, spread, target } from '../lib/stats.mjs';
+import { progress } from '../lib/progress.mjs';
 import { check, pipelined } from './load.mjs';
 import { REQUESTS } from './routes.mjs';
 
@@ -164,12 +165,13 @@ async function measureGroup({ framework, cases: all }, { amount, warmup, rounds 
       const request = { ...REQUESTS[c.request], version: c.version ?? REQUESTS[c.request].version };
       await check(servers.get(c.variant).ready.port, request, c.name);
     }
+    progress(`cpu: ${framework} warm-up, ${cases.length} cases × ${int(warmup)} requests`);
     for (const c of cases) await cpuPerRequest(servers.get(c.variant), c.request, warmup, c.name);
     const results = new Map(cases.map((c) => [c.id, []]));
     for (let round = 0; round < rounds; round++) {
-      process.stderr.write(`cpu: ${framework} round ${round + 1}/${rounds}\n`);
       for (let i = 0; i < cases.length; i++) {
         const c = cases[(i + round) % cases.length];
+        progress(`cpu: ${framework} round ${round + 1}/${rounds}, ${c.name} (${int(amount)} requests)`);
         results.get(c.id).push(await cpuPerRequest(servers.get(c.variant), c.request, amount, c.name));
       }
     }

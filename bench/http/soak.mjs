@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { startChild } from '../lib/child.mjs';
 import { int, mb, ms, percent } from '../lib/format.mjs';
+import { progress } from '../lib/progress.mjs';
 import { target } from '../lib/stats.mjs';
 import { check, load, LOAD } from './load.mjs';
 import { REQUESTS } from './routes.mjs';
@@ -23,7 +24,7 @@ async function soakOne(framework, { seconds, warmup }) {
     const rss = [];
     const every = (seconds * 1000) / SAMPLES;
     const sampler = setInterval(() => void server.ask('rss').then((m) => rss.push(m.rss)), every);
-    process.stderr.write(`soak: ${framework} for ${seconds} s\n`);
+    progress(`soak: ${framework} for ${seconds} s`);
     const result = await load(port, requests, seconds);
     clearInterval(sampler);
     const end = await server.ask('memory');

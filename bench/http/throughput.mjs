@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startChild } from '../lib/child.mjs';
 import { int, ms, percent, ratio } from '../lib/format.mjs';
 import { median, medianRatio, noTarget, spread, target } from '../lib/stats.mjs';
+import { progress } from '../lib/progress.mjs';
 import { check, load, LOAD } from './load.mjs';
 import { REQUESTS } from './routes.mjs';
 
@@ -83,12 +84,15 @@ async function measureGroup({ framework, cases }, { seconds, warmup, rounds }) {
     const failed = started.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
     for (const c of cases) await check(port(c), REQUESTS[c.request], c.name);
-    if (warmup > 0) for (const c of cases) await load(port(c), REQUESTS[c.request], warmup);
+    if (warmup > 0) {
+      progress(`http: ${framework} warm-up, ${cases.length} cases × ${warmup} s`);
+      for (const c of cases) await load(port(c), REQUESTS[c.request], warmup);
+    }
     const results = new Map(cases.map((c) => [c.id, []]));
     for (let round = 0; round < rounds; round++) {
-      process.stderr.write(`http: ${framework} round ${round + 1}/${rounds}\n`);
       for (let i = 0; i < cases.length; i++) {
         const c = cases[(i + round) % cases.length];
+        progress(`http: ${framework} round ${round + 1}/${rounds}, ${c.name} (${seconds} s)`);
         results.get(c.id).push(await load(port(c), REQUESTS[c.request], seconds));
       }
     }

@@ -2,6 +2,7 @@
 // sample, so that sub-microsecond operations are not drowned in the timer's own cost.
 import { Bench } from 'tinybench';
 import { int, percent } from './format.mjs';
+import { progress } from './progress.mjs';
 import { median, spread } from './stats.mjs';
 
 let sink;
@@ -9,11 +10,15 @@ let sink;
 /**
  * Measures each `{ name, fn, batch = 1 }` for `rounds` rounds of `time` ms per task.
  * Tasks run one after another inside a round, so rounds interleave the cases being compared.
- * Returns a Map name → ops/s of each round.
+ * Returns a Map name → ops/s of each round. `label` names the measurement in the progress lines.
  */
-export async function opsPerSecond(tasks, { time, rounds }) {
+export async function opsPerSecond(tasks, { time, rounds }, label) {
   const samples = new Map(tasks.map((task) => [task.name, []]));
+  // About ten progress lines however many rounds (the sliced render comparisons have fifty).
+  const every = Math.ceil(rounds / 10);
   for (let round = 0; round < rounds; round++) {
+    if (round % every === 0)
+      progress(`${label}: round ${round + 1}/${rounds} (${tasks.length} tasks × ${time} ms)`);
     const bench = new Bench({ time, warmupTime: time / 4, throws: true });
     for (const { name, fn, batch = 1 } of tasks) {
       bench.add(name, () => {

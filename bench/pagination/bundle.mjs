@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { kb, ratio } from '../lib/format.mjs';
+import { progress } from '../lib/progress.mjs';
 import { noTarget, target } from '../lib/stats.mjs';
 
 // Issue 16: the interactive component smaller than react-bootstrap's, the static one well below it.
@@ -83,6 +84,7 @@ const COLUMNS = [
 /** Bundles every entry and returns the table. */
 export async function bundleSizes() {
   const results = [];
+  progress(`pagination: bundle sizes of ${ENTRIES.length} entries (esbuild)`);
   for (const entry of ENTRIES) results.push(await measure(entry));
   const ours = results[0].gzip;
   return {

@@ -47,7 +47,11 @@ function cases(name, element) {
   ];
 }
 
-const ops = await opsPerSecond([...cases('ours', ours), ...cases('dbc', dbc)], settings);
+const ops = await opsPerSecond(
+  [...cases('ours', ours), ...cases('dbc', dbc)],
+  settings,
+  'pagination: client render (jsdom)',
+);
 process.send({ type: 'ready', ops: [...ops] });
 process.on('message', (message) => {
   if (message.type === 'stop') process.exit(0);

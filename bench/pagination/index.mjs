@@ -92,8 +92,8 @@ export async function pagination(settings) {
       fn: () => renderToString(oursStatic(PROPS)),
     },
   ];
-  const items = await opsPerSecond(ITEM_CASES, settings);
-  const renders = await opsPerSecond(serverCases, sliced(settings));
+  const items = await opsPerSecond(ITEM_CASES, settings, 'pagination: page-item model');
+  const renders = await opsPerSecond(serverCases, sliced(settings), 'pagination: renderToString');
   const ops = new Map([...items, ...renders]);
   const client = await startChild(CLIENT, [JSON.stringify(sliced(settings))]);
   await client.stop();

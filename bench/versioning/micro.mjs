@@ -165,7 +165,7 @@ export async function micro(settings) {
     return `${client}: \`negotiate()\` → \`${negotiate(header, RENDERERS)}\`, negotiator → \`${theirs ?? 'undefined (not acceptable)'}\``;
   });
 
-  const ops = await opsPerSecond([...schemes, ...negotiation, ...reversal], settings);
+  const ops = await opsPerSecond([...schemes, ...negotiation, ...reversal], settings, 'micro');
 
   const schemeRows = schemes.map((task) =>
     opsRow(ops, task.name, {
