@@ -1,6 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import * as errors from '../src/errors.js';
-import { APIException, isAPIException, NoReverseMatch, NotFound } from '../src/errors.js';
+import {
+  APIException,
+  isAPIException,
+  NoReverseMatch,
+  NotFound,
+  NotImplementedError,
+} from '../src/errors.js';
+import { createRequest } from '../src/http/request.js';
+import { BaseVersioning } from '../src/schemes/base.js';
+import { reverse } from '../src/urls/reverse.js';
+import { path } from '../src/urls/route-builders.js';
+import { UrlConf } from '../src/urls/urlconf.js';
 
 /** A second copy of errors.ts, as a project with two installed copies of the package loads it. */
 async function loadCopy(): Promise<typeof errors> {
@@ -40,4 +51,51 @@ describe('isAPIException', () => {
       expect(isAPIException(value)).toBe(false);
     },
   );
+});
+
+describe('the caller errors that are not TypeErrors carry a stable code too', () => {
+  /** The error `run` throws. */
+  function thrown(run: () => unknown): unknown {
+    try {
+      run();
+    } catch (error) {
+      return error;
+    }
+    throw new Error('nothing was thrown');
+  }
+
+  const urlconf = new UrlConf([path('/users/:pk/', null, { name: 'users-detail' })]);
+
+  test.each([
+    [
+      'a view name no route has',
+      () => urlconf.reverse('users-list'),
+      NoReverseMatch,
+      'ERR_VERSIONING_NO_REVERSE_MATCH',
+    ],
+    [
+      'a route whose parameters were not given',
+      () => reverse('users-detail', { urlconf }),
+      NoReverseMatch,
+      'ERR_VERSIONING_NO_REVERSE_MATCH',
+    ],
+    [
+      'a scheme without determineVersion()',
+      () => new BaseVersioning().determineVersion(createRequest(new Request('http://localhost/'))),
+      NotImplementedError,
+      'ERR_VERSIONING_NOT_IMPLEMENTED',
+    ],
+  ])('%s', (_title, run, type, code) => {
+    const error = thrown(run);
+    expect(error).toBeInstanceOf(type);
+    expect(error).toHaveProperty('code', code);
+    // Not enumerable, as `message` and the TypeErrors' code: an error logged as an object looks as it did before.
+    expect(Object.keys(error as object)).not.toContain('code');
+  });
+
+  test('a subclass or a hand-made one carries it as well', () => {
+    class NoSuchPage extends NoReverseMatch {}
+    expect(new NoSuchPage('x')).toHaveProperty('code', 'ERR_VERSIONING_NO_REVERSE_MATCH');
+    expect(new NotImplementedError('x')).toHaveProperty('code', 'ERR_VERSIONING_NOT_IMPLEMENTED');
+  });
 });
