@@ -1,4 +1,5 @@
 import { type APIException, NotAcceptable, NotFound } from '../errors.js';
+import { isToken } from '../http/field-syntax.js';
 import { LazyString, withLanguage } from '../i18n/index.js';
 import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
 import { type BaseVersioning, compileVersionRules } from '../schemes/base.js';
@@ -51,11 +52,10 @@ export interface SchemeDocument {
 
 /** What `{version}` of a `MediaTypeVersioning` template matches: the characters the scheme reads as a version. */
 const versionInMediaType = /^[A-Za-z0-9._-]+$/;
-const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** `value` as a media-type parameter value: a token as is, anything else quoted (RFC 9110 §5.6.6). */
 export function parameterValue(value: string): string {
-  return token.test(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
+  return isToken(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
 /** The problem body an adapter sends for `error`, in English: documents do not depend on the active language. */
