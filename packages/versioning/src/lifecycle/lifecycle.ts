@@ -202,20 +202,28 @@ function admitting(mount: Shared, facts: RouteFacts): RouteLifecycle {
   };
   const reported = (stretch: number) => timeline?.stretches[stretch] ?? noFields;
 
-  // Admissions are shared: one per answering route, policy and stretch of the report timeline, made when first met.
-  const admissions = new Map<FlatRoute, Map<CompiledPolicy | null, Admission[]>>();
-  const admission = (route: FlatRoute, policy: CompiledPolicy | null, stretch: number): Admission => {
-    let byPolicy = admissions.get(route);
-    if (byPolicy === undefined)
-      admissions.set(route, (byPolicy = new Map<CompiledPolicy | null, Admission[]>()));
-    let byStretch = byPolicy.get(policy);
-    if (byStretch === undefined) byPolicy.set(policy, (byStretch = []));
-    return (byStretch[stretch] ??= Object.freeze({
-      kind: 'admit' as const,
+  // Admissions are shared and made when mounting: one per answering route, policy and stretch of the timeline.
+  const stretches = timeline?.stretches.length ?? 1;
+  const admissionsOf = (route: FlatRoute, policy: CompiledPolicy | null): readonly Admission[] =>
+    Array.from({ length: stretches }, (_, stretch) =>
+      Object.freeze({
+        kind: 'admit' as const,
+        route,
+        fields: Object.freeze([...reported(stretch), ...(policy?.headers ?? noFields)]),
+      }),
+    );
+  const byRoute = new Map(
+    [self, ...later].map(({ route }) => [
       route,
-      fields: Object.freeze([...reported(stretch), ...(policy?.headers ?? noFields)]),
-    }));
-  };
+      new Map([null, ...policies.values()].map((policy) => [policy, admissionsOf(route, policy)])),
+    ]),
+  );
+  // The common case, this route and a version without a policy, without a lookup.
+  const plain = admissionsOf(self.route, null);
+  const admission = (route: FlatRoute, policy: CompiledPolicy | null, stretch: number): Admission =>
+    (policy === null && route === self.route
+      ? plain[stretch]
+      : byRoute.get(route)?.get(policy)?.[stretch]) as Admission;
 
   return {
     setsHeaders: timeline !== null || policies.size > 0,
