@@ -3,10 +3,10 @@ import { gettextLazy } from '../i18n/index.js';
 import { argumentError } from '../internal/arguments.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { FlatRoute } from '../urls/route.types.js';
-import { versionsInRange } from '../urls/version-range.js';
 import { checkSwitches, type LifecycleOptions } from './lifecycle-options.js';
-import { type CompiledPolicy, compilePolicies, type HeaderField } from './policies.js';
+import { type CompiledPolicy, compilePolicies, enforcedSunset, type HeaderField } from './policies.js';
 import { reportTimeline, stretchAt, type Timeline } from './report.js';
+import { holds as inWindow, orderedVersions, type VersionWindow, versionWindow } from './version-window.js';
 
 export { type LifecycleOptions, lifecycleOptionNames } from './lifecycle-options.js';
 
@@ -61,25 +61,19 @@ export interface MountLifecycle {
 interface Member {
   readonly route: FlatRoute;
   /** `null`: every version. */
-  readonly versions: ReadonlySet<string | null> | null;
+  readonly versions: VersionWindow;
+  /** The same versions, oldest first; `null`: every version. */
   readonly list: readonly (string | null)[] | null;
 }
 
 const noFields: readonly HeaderField[] = Object.freeze([]);
 
 function holds(member: Member, version: string | null): boolean {
-  return member.versions === null || member.versions.has(version);
+  return inWindow(member.versions, version);
 }
 
 function answers(methods: readonly string[] | null, method: string): boolean {
   return methods === null || methods.includes(method) || (method === 'HEAD' && methods.includes('GET'));
-}
-
-/** The distinct strings of a scheme's allow list, oldest first; `null` when it allows every version. */
-function orderedVersions(scheme: BaseVersioning): readonly string[] | null {
-  const allowed = scheme.allowedVersions;
-  if (allowed === null || allowed.length === 0) return null;
-  return Object.freeze([...new Set(allowed.filter((version) => version !== null))]);
 }
 
 function refusal(
@@ -125,9 +119,8 @@ export function compileLifecycle(
         `${label}: reportVersions needs the allowedVersions of its ${scheme.constructor.name}, which allows every version`,
       );
     }
-    if (route.since === null && route.until === null) return { route, versions: null, list: null };
-    const list = versionsInRange(label, route, scheme);
-    return { route, versions: new Set(list), list };
+    const window = versionWindow(label, route, scheme);
+    return { route, versions: window, list: window && Object.freeze([...window]) };
   });
   checkPolicyVersions(where, policies, routes, listOf);
 
@@ -242,11 +235,12 @@ function admitting(mount: Shared, facts: RouteFacts): RouteLifecycle {
         stretch = stretchAt(timeline, time);
       }
       const policy = (version === null ? undefined : policies.get(version)) ?? null;
-      if (policy !== null && enforceSunset && policy.sunset !== null) {
+      const sunset = enforcedSunset(policy, enforceSunset);
+      if (sunset !== null) {
         if (Number.isNaN(time)) time = now();
-        if (policy.sunset <= time) {
-          const sunset = new VersionSunset(version as string);
-          return refusal(sunset, versions && current(versions, time), reported(stretch));
+        if (sunset <= time) {
+          const gone = new VersionSunset(version as string);
+          return refusal(gone, versions && current(versions, time), reported(stretch));
         }
       }
       if (holds(self, version)) return admission(self.route, policy, stretch);
