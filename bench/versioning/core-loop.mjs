@@ -9,7 +9,11 @@ import { compilePlan } from '../../packages/versioning/dist/pipeline/plan.js';
 import { benchOptions, benchUrlConf } from '../http/restdash.mjs';
 
 // The CPU table's routes (1a): URL path, Accept header, query parameter, host name, in that order.
-const { routes } = compilePlan(benchUrlConf(() => {}), benchOptions(), 'core-loop');
+const { routes } = compilePlan(
+  benchUrlConf(() => {}),
+  benchOptions(),
+  'core-loop',
+);
 const CASES = [
   ['URL path', routes[0], '/v1/users/42/', { host: '127.0.0.1' }, { version: 'v1', pk: '42' }],
   [
