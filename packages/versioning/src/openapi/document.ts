@@ -1,5 +1,5 @@
-import { compilePolicies } from '../lifecycle/policies.js';
-import { compileWindow, holds, type VersionWindow } from '../lifecycle/version-window.js';
+import { compileWindow } from '../lifecycle/version-window.js';
+import { compilePlan, type PlanOptions, type RoutePlan } from '../pipeline/plan.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { argumentError, describe } from '../internal/arguments.js';
 import type { FlatRoute } from '../urls/route.types.js';
@@ -34,6 +34,11 @@ const httpMethods: readonly HttpMethod[] = [
 const openapiVersion = '3.1.1';
 const headersRef = '#/components/headers/';
 
+/** How errors name a route. */
+function labelOf(route: FlatRoute): string {
+  return `${where}: route ${JSON.stringify(route.pattern)}`;
+}
+
 /** `viewName` as an identifier in most languages' generated clients: `v1:users-list` → `v1_users_list`. */
 function identifierOf(viewName: string): string {
   const identifier = viewName.replace(/[^A-Za-z0-9_]+/g, '_');
@@ -47,14 +52,15 @@ function namespaceVersion(scheme: BaseVersioning, route: FlatRoute): string | nu
 }
 
 /**
- * The route's window (`since`/`until`) over its scheme's versions, by the rule the adapters serve by; a `TypeError`
- * naming `where` when a bound is no allowed version of the scheme. A range that holds no version documents nothing.
+ * Throws a `TypeError` naming `where` when the route's `since`/`until` name no allowed version of its scheme, in the
+ * words openapi() has always used; run on each route before the plan compiles the windows (which would refuse it
+ * in the adapters' words). A range that holds no version is left to the plan.
  */
-function windowOf(where: string, route: FlatRoute, scheme: BaseVersioning | null): VersionWindow {
+function checkWindow(where: string, route: FlatRoute, scheme: BaseVersioning | null): void {
   const compiled = compileWindow(route, scheme);
-  if ('window' in compiled) return compiled.window;
+  if ('window' in compiled) return;
   const { problem } = compiled;
-  if (problem.kind === 'empty') return new Set();
+  if (problem.kind === 'empty') return;
   const [name, bound] =
     problem.kind === 'unknown-bound'
       ? [problem.name, problem.bound]
@@ -66,14 +72,17 @@ function windowOf(where: string, route: FlatRoute, scheme: BaseVersioning | null
   );
 }
 
-/** Whether `route` exists in `version`: its scheme allows it, its namespace carries it, its window holds it. */
-function existsIn(where: string, route: FlatRoute, scheme: SchemeDocument, version: string): boolean {
+/**
+ * Whether the route of `plan` exists in `version`: its scheme allows it, its namespace carries it, and its window
+ * (`since`/`until`, as the plan compiled it for the adapters) holds it.
+ */
+function existsIn(plan: RoutePlan, scheme: SchemeDocument, version: string): boolean {
   if (scheme.scheme !== null) {
     if (!scheme.scheme.isAllowedVersion(version)) return false;
-    if (scheme.placement.kind === 'namespace' && namespaceVersion(scheme.scheme, route) !== version)
+    if (scheme.placement.kind === 'namespace' && namespaceVersion(scheme.scheme, plan.route) !== version)
       return false;
   }
-  return holds(windowOf(where, route, scheme.scheme), version);
+  return plan.versions === null || plan.versions.includes(version);
 }
 
 /** The versions a route's pattern holds written in, and whether a path of it without them exists in `version`. */
@@ -138,11 +147,12 @@ interface Draft {
 /** By path shape: the template (its parameters' names) and the drafts of its operations by method. */
 type Paths = Map<string, { template: string; pattern: string; operations: Map<HttpMethod, Draft> }>;
 
-/** Adds the operations of `route` (if it exists in the context's version) to `paths`. */
-function addRoute(paths: Paths, route: FlatRoute, scheme: SchemeDocument, context: Context): void {
+/** Adds the operations of the route of `plan` (if it exists in the context's version) to `paths`. */
+function addRoute(paths: Paths, plan: RoutePlan, scheme: SchemeDocument, context: Context): void {
   const { version } = context;
-  const at = `${where}: route ${JSON.stringify(route.pattern)}`;
-  if (!existsIn(at, route, scheme, version)) return;
+  const { route } = plan;
+  const at = labelOf(route);
+  if (!existsIn(plan, scheme, version)) return;
   const { fill, keep } = fillOf(at, route, scheme.placement, version);
   const templates = pathTemplates(at, route, fill).filter(keep);
   checkOwnPathParameters(at, route);
@@ -222,8 +232,19 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
       `${where}: options.version ${JSON.stringify(version)} is not allowed by options.scheme (allowedVersions ${JSON.stringify(fallback.allowedVersions)})`,
     );
   }
+  // The plan the adapters serve from, compiled from the same options: the routes' schemes, windows and policies.
+  const planOptions: PlanOptions = {
+    scheme: fallback,
+    ...(options.policies !== undefined && { policies: options.policies }),
+    ...(options.enforceSunset !== undefined && { enforceSunset: options.enforceSunset }),
+  };
+  const plan = compilePlan(urlconf, planOptions, where, {
+    checkRoute: (route, scheme) => {
+      checkWindow(labelOf(route), route, scheme);
+    },
+  });
   const servers = checkServers(options.servers);
-  const policy = compilePolicies(where, options.policies).get(version) ?? null;
+  const policy = plan.policies.get(version) ?? null;
   const headers = policy === null ? {} : lifecycleHeaders(policy);
   const headerRefs = Object.fromEntries(
     Object.keys(headers).map((name) => [name, { $ref: `${headersRef}${name}` }]),
@@ -243,18 +264,12 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
     fallbackDocument.placement.kind === 'host'
       ? hostServers(`${where}: options.scheme`, servers, fallbackDocument.placement.regex, version)
       : servers;
-  const enforceSunset = options.enforceSunset ?? false;
+  const { enforceSunset } = plan;
   const context: Context = { version, policy, enforceSunset, servers, documentServers, headerRefs };
 
   const paths: Paths = new Map();
-  for (const route of urlconf.routes()) {
-    const at = `${where}: route ${JSON.stringify(route.pattern)}`;
-    addRoute(
-      paths,
-      route,
-      schemeOf(at, route.versioning === undefined ? fallback : route.versioning),
-      context,
-    );
+  for (const routePlan of plan.routes) {
+    addRoute(paths, routePlan, schemeOf(labelOf(routePlan.route), routePlan.scheme), context);
   }
   const documentPaths = pathItems(paths);
 

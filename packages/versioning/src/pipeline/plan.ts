@@ -13,7 +13,7 @@ import type { CompiledPolicy } from '../lifecycle/policies.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { checkSchemeHeaders } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
-import { resolverMatchOf } from '../urls/compiled-route.js';
+import { resolverMatchOf } from '../urls/resolver-match.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import type { UrlConf } from '../urls/urlconf.js';
 import { kwargsFromParams } from './kwargs.js';
