@@ -7,7 +7,7 @@ import { firstValue } from './host.js';
 import { negotiateParsed } from './negotiation.js';
 import { HeaderReader, QueryReader } from './readers.js';
 import type { RequestSettings, RouteSource } from './request-settings.js';
-import { iriToUri, requestTargetUri } from './uri.js';
+import { hasSchemeAndAuthority, iriToUri, requestTargetUri } from './uri.js';
 
 /** What the request pipeline reads of a request besides what the schemes read: each step's result, as a value. */
 export interface PipelineRequest extends VersioningRequest {
@@ -169,7 +169,7 @@ export abstract class HttpRequest implements PipelineRequest {
     if (location === undefined) {
       return origin + requestTargetUri(this.path, this.rawQuery);
     }
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location)) return location;
+    if (hasSchemeAndAuthority(location)) return location;
     // `///x` has an empty authority, so it is the path `/x`; a URL parser would take `x` for a host.
     const absolutePath = location.startsWith('///')
       ? location.slice(2)
