@@ -193,6 +193,7 @@ function admitting(mount: Shared, facts: RouteFacts): RouteLifecycle {
       return sunset === null || sunset > time;
     });
   };
+  const hasPolicies = policies.size > 0;
   const reported = (stretch: number) => timeline?.stretches[stretch] ?? noFields;
 
   // Admissions are shared and made when mounting: one per answering route, policy and stretch of the timeline.
@@ -234,8 +235,9 @@ function admitting(mount: Shared, facts: RouteFacts): RouteLifecycle {
         time = now();
         stretch = stretchAt(timeline, time);
       }
-      const policy = (version === null ? undefined : policies.get(version)) ?? null;
-      const sunset = enforcedSunset(policy, enforceSunset);
+      // Most versions have no policy; a mount without policies is not asked.
+      const policy = version === null || !hasPolicies ? null : (policies.get(version) ?? null);
+      const sunset = policy === null ? null : enforcedSunset(policy, enforceSunset);
       if (sunset !== null) {
         if (Number.isNaN(time)) time = now();
         if (sunset <= time) {
