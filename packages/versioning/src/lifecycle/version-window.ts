@@ -64,16 +64,9 @@ export function isBounded(range: VersionRange): boolean {
   return range.since !== null || range.until !== null;
 }
 
-/** The positions in `order` the range covers, `from` up to but not including `to`; or the bound `order` lacks. */
-function positions(
-  range: VersionRange,
-  order: readonly (string | null)[],
-): { readonly from: number; readonly to: number } | WindowProblem {
-  const from = range.since === null ? 0 : order.indexOf(range.since);
-  if (from === -1) return { kind: 'unknown-bound', name: 'since', bound: range.since as string };
-  const to = range.until === null ? order.length : order.indexOf(range.until);
-  if (to === -1) return { kind: 'unknown-bound', name: 'until', bound: range.until as string };
-  return { from, to };
+/** Where a bound stands in `order`: `absent` when there is no bound, -1 when `order` does not hold it. */
+function boundIndex(order: readonly (string | null)[], bound: string | null, absent: number): number {
+  return bound === null ? absent : order.indexOf(bound);
 }
 
 /**
@@ -88,10 +81,13 @@ export function compileWindow(
   if (scheme === null) return { problem: { kind: 'unversioned' } };
   const order = versionOrder(scheme);
   if (order === null) return { problem: { kind: 'unordered' } };
-  const found = positions(range, order);
-  if ('kind' in found) return { problem: found };
-  if (found.from >= found.to) return { problem: { kind: 'empty' } };
-  return { window: new Set(order.slice(found.from, found.to)) };
+  // The range covers the positions from `since` up to but not including `until`.
+  const from = boundIndex(order, range.since, 0);
+  if (from === -1) return { problem: { kind: 'unknown-bound', name: 'since', bound: range.since as string } };
+  const to = boundIndex(order, range.until, order.length);
+  if (to === -1) return { problem: { kind: 'unknown-bound', name: 'until', bound: range.until as string } };
+  if (from >= to) return { problem: { kind: 'empty' } };
+  return { window: new Set(order.slice(from, to)) };
 }
 
 /**
@@ -137,7 +133,7 @@ export function holds(window: VersionWindow, version: string | null): boolean {
  * Whether `version` is inside `range` over `scheme`'s allow list as it is now, for reversal, which cannot refuse:
  * `true` when the route has no bound or there is no list to order by (the adapter checked the list at mount); a
  * bound the list no longer holds (the list changed after mounting) excludes everything rather than guessing. Reads
- * positions only, as reversal runs inside handlers.
+ * positions only and makes nothing, as reversal runs inside handlers.
  */
 export function isInRange(
   range: VersionRange,
@@ -147,8 +143,9 @@ export function isInRange(
   if (!isBounded(range)) return true;
   const order = versionOrder(scheme);
   if (order === null) return true;
-  const found = positions(range, order);
-  if ('kind' in found) return false;
   const index = order.indexOf(version);
-  return index !== -1 && index >= found.from && index < found.to;
+  if (index === -1) return false;
+  const from = boundIndex(order, range.since, 0);
+  const to = boundIndex(order, range.until, order.length);
+  return from !== -1 && to !== -1 && index >= from && index < to;
 }
