@@ -24,7 +24,7 @@ const packages = [
   {
     name: '@restdash/versioning',
     dir: 'packages/versioning',
-    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi'],
+    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n'],
   },
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react', '/static'] },
 ] as const;
@@ -154,6 +154,75 @@ test('the versioning core, the node:http adapter and openapi load without any we
   } finally {
     rmSync(bare, { recursive: true, force: true });
   }
+});
+
+test('@restdash/versioning: the root exports what a versioned API needs, translation helpers are in ./i18n', () => {
+  const script = `
+    const root = await import('@restdash/versioning');
+    const i18n = await import('@restdash/versioning/i18n');
+    console.log(JSON.stringify([Object.keys(root).sort(), Object.keys(i18n).sort(), root.gettextLazy === i18n.gettextLazy]));`;
+  const [rootKeys, i18nKeys, shared] = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: consumer,
+      encoding: 'utf8',
+    }),
+  ) as [string[], string[], boolean];
+  // The schemes, settings, errors, lazy text, request and negotiation, routes and reversal.
+  expect(rootKeys).toEqual(
+    [
+      'AcceptHeaderVersioning',
+      'AmbiguousVersion',
+      'APIException',
+      'BaseVersioning',
+      'CompositeVersioning',
+      'DisallowedHost',
+      'HeaderVersioning',
+      'HostNameVersioning',
+      'LazyString',
+      'MediaTypeVersioning',
+      'MethodNotAllowed',
+      'NamespaceVersioning',
+      'NoReverseMatch',
+      'NotAcceptable',
+      'NotFound',
+      'NotImplementedError',
+      'ParseError',
+      'QueryParameterVersioning',
+      'URLPathVersioning',
+      'UrlConf',
+      'VersionSunset',
+      'activate',
+      'configure',
+      'createRequest',
+      'getLanguage',
+      'getSettings',
+      'gettextLazy',
+      'include',
+      'isAPIException',
+      'languageFromAcceptLanguage',
+      'negotiate',
+      'parseMediaType',
+      'path',
+      'replaceQueryParam',
+      'resetSettings',
+      'reverse',
+      'withLanguage',
+    ].sort(),
+  );
+  expect(i18nKeys).toEqual(
+    [
+      'LazyString',
+      'activate',
+      'addTranslations',
+      'getLanguage',
+      'gettext',
+      'gettextLazy',
+      'languageFromAcceptLanguage',
+      'supportedLanguages',
+      'withLanguage',
+    ].sort(),
+  );
+  expect(shared).toBe(true);
 });
 
 test('@restdash/pagination/static runs as a React Server Component: no hooks, no client module', () => {

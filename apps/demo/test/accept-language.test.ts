@@ -1,4 +1,5 @@
-import { languageFromAcceptLanguage, supportedLanguages } from '@restdash/versioning';
+import { languageFromAcceptLanguage } from '@restdash/versioning';
+import { supportedLanguages } from '@restdash/versioning/i18n';
 import { expect, test } from 'vitest';
 import { acceptLanguageOf } from '../src/client/accept-language.js';
 import { acceptLanguageCases } from './accept-language.cases.js';

@@ -2,7 +2,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gettext, supportedLanguages, withLanguage } from '@restdash/versioning';
+import { withLanguage } from '@restdash/versioning';
+import { gettext, supportedLanguages } from '@restdash/versioning/i18n';
 import { describe, expect, test } from 'vitest';
 import * as messages from '../src/server/messages.js';
 

@@ -1,5 +1,5 @@
 import { gettextLazy, type LazyString } from './i18n/index.js';
-import { mustBe } from './internal/arguments.js';
+import { mustBe, withCode } from './internal/arguments.js';
 
 const statusTitles: Readonly<Record<number, string>> = {
   400: 'Bad Request',
@@ -143,14 +143,31 @@ export class VersionSunset extends APIException {
   }
 }
 
-/** URL reversal found no route for the name and arguments given. */
+/**
+ * URL reversal found no route for the name and arguments given; the message names the view, the arguments tried
+ * and the candidate patterns. Code `ERR_VERSIONING_NO_REVERSE_MATCH`.
+ */
 export class NoReverseMatch extends Error {
   override name = 'NoReverseMatch';
+  /** Stable, for matching without the wording. */
+  declare readonly code: 'ERR_VERSIONING_NO_REVERSE_MATCH';
+
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
+    withCode(this, 'ERR_VERSIONING_NO_REVERSE_MATCH');
+  }
 }
 
-/** A scheme did not override `determineVersion()`. */
+/** A scheme did not override `determineVersion()`. Code `ERR_VERSIONING_NOT_IMPLEMENTED`. */
 export class NotImplementedError extends Error {
   override name = 'NotImplementedError';
+  /** Stable, for matching without the wording. */
+  declare readonly code: 'ERR_VERSIONING_NOT_IMPLEMENTED';
+
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message, options);
+    withCode(this, 'ERR_VERSIONING_NOT_IMPLEMENTED');
+  }
 }
 
 /**

@@ -30,18 +30,16 @@ export {
 } from './errors.js';
 export type { ProblemDetails } from './errors.js';
 
+// What a versioned API's messages need; translating an application's own messages (`addTranslations`,
+// `supportedLanguages`, `gettext`) is `@restdash/versioning/i18n`.
 export {
   activate,
   getLanguage,
-  gettext,
   gettextLazy,
   languageFromAcceptLanguage,
   LazyString,
-  supportedLanguages,
   withLanguage,
 } from './i18n/index.js';
-export type { MessageParams } from './i18n/index.js';
-export { addTranslations } from './i18n/index.js';
 
 export { parseMediaType } from './http/media-type.js';
 export { negotiate } from './http/negotiation.js';

@@ -1,7 +1,7 @@
 // The demo's own messages and their translations, added to @restdash/versioning's catalogs (as a Django
 // app ships its gettext catalog). The API's problem responses are then translated after Accept-Language
 // by the adapter, like the library's own messages, and carry Content-Language.
-import { addTranslations } from '@restdash/versioning';
+import { addTranslations } from '@restdash/versioning/i18n';
 
 /** `Invalid page.`: DRF's message for a page that does not exist (its translations are DRF's too). */
 export const invalidPage = 'Invalid page.';

@@ -1,10 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import {
-  languageFromAcceptLanguage,
-  LazyString,
-  supportedLanguages,
-  withLanguage,
-} from '@restdash/versioning';
+import { languageFromAcceptLanguage, LazyString, withLanguage } from '@restdash/versioning';
+import { supportedLanguages } from '@restdash/versioning/i18n';
 import type { APIException } from '@restdash/versioning';
 
 /**

@@ -29,3 +29,26 @@ export function requestTargetUri(path: string, query: string): string {
 export function parseQueryString(query: string): URLSearchParams {
   return new URLSearchParams(query.startsWith('?') ? `?${query}` : query);
 }
+
+// RFC 3986 §3.1 `scheme`, then the `//` that starts an authority: the one spelling of "where a URL's scheme ends".
+const schemeAndSlashes = '[A-Za-z][A-Za-z0-9+.-]*://';
+const startsWithScheme = new RegExp(`^${schemeAndSlashes}`);
+
+/** Whether `url` starts with a scheme and `//`: an absolute URL with an authority (`https://…`, `ftp://…`). */
+export function hasSchemeAndAuthority(url: string): boolean {
+  return startsWithScheme.test(url);
+}
+
+/**
+ * An absolute URL split where its host can be changed: group 1 the scheme, `//` and any userinfo, group 2 the host
+ * (an IP literal in brackets, or up to the port, path, query or fragment), group 3 the rest.
+ */
+export const urlAroundHost = new RegExp(
+  `^(${schemeAndSlashes}(?:[^/?#@]*@)?)(\\[[^\\]/?#]*\\]|[^:/?#]*)(.*)$`,
+  's',
+);
+
+/** The length of the `http://` or `https://` that `url` starts with (as a URL serializer writes it); -1 for any other. */
+export function httpSchemeLength(url: string): number {
+  return url.startsWith('http://') ? 7 : url.startsWith('https://') ? 8 : -1;
+}

@@ -29,10 +29,14 @@ export function argumentError(
   code: ArgumentErrorCode = 'ERR_VERSIONING_INVALID_ARGUMENT',
   options?: ErrorOptions,
 ): ArgumentError {
-  const error = new TypeError(message, options);
+  return withCode(new TypeError(message, options), code) as ArgumentError;
+}
+
+/** Gives `error` its stable `code`, as Node's own errors carry theirs; returns `error`. */
+export function withCode<E extends Error>(error: E, code: string): E {
   // Not enumerable, as `message`: comparing errors, logging them as objects and the like see what they did before.
   Object.defineProperty(error, 'code', { value: code, writable: true, configurable: true });
-  return error as ArgumentError;
+  return error;
 }
 
 /**

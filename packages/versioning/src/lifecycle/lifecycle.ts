@@ -1,53 +1,14 @@
-import { isAPIException, NotFound, VersionSunset } from '../errors.js';
+import { type APIException, NotFound, VersionSunset } from '../errors.js';
 import { gettextLazy } from '../i18n/index.js';
+import { argumentError } from '../internal/arguments.js';
 import type { BaseVersioning } from '../schemes/base.js';
-import type { VersioningRequest } from '../types.js';
-import { argumentError, describe, mustBe } from '../internal/arguments.js';
 import type { FlatRoute } from '../urls/route.types.js';
-import { versionsInRange } from '../urls/version-range.js';
-import { type CompiledPolicy, compilePolicies, type HeaderField, type VersionPolicy } from './policies.js';
+import { checkSwitches, type LifecycleOptions } from './lifecycle-options.js';
+import { type CompiledPolicy, compilePolicies, enforcedSunset, type HeaderField } from './policies.js';
+import { reportTimeline, stretchAt, type Timeline } from './report.js';
+import { holds as inWindow, orderedVersions, type VersionWindow, versionWindow } from './version-window.js';
 
-/** The version lifecycle options of every adapter's `versioned(urlconf, options)`. */
-export interface LifecycleOptions {
-  /**
-   * What to tell clients about each version, by version, on every route of this mount: `Deprecation`, `Sunset`
-   * and `Link` on every response to a request of that version (errors too, except the version errors).
-   * @default {}
-   * @example { v1: { deprecation: '2025-01-01', sunset: '2025-07-01', link: 'https://api.example.com/v1' } }
-   */
-  readonly policies?: Readonly<Record<string, VersionPolicy>>;
-  /**
-   * Send `api-supported-versions` and `api-deprecated-versions` (ASP.NET API Versioning's headers) on every
-   * response of a versioned route, errors included. Each route's scheme needs `allowedVersions`.
-   * @default false
-   */
-  readonly reportVersions?: boolean;
-  /**
-   * Answer a request whose version is past its policy's `sunset` with 410 problem+json, code `version_sunset`.
-   * @default false
-   */
-  readonly enforceSunset?: boolean;
-  /**
-   * The time the dates are compared with, in milliseconds since 1970 or as a `Date`; read once per request that
-   * needs it. Set it in tests to step through a version's lifecycle without waiting.
-   * @default Date.now
-   */
-  readonly clock?: () => number | Date;
-}
-
-/** Names of the {@link LifecycleOptions}, for an adapter's check of unknown options. */
-export const lifecycleOptionNames: readonly string[] = Object.freeze([
-  'policies',
-  'reportVersions',
-  'enforceSunset',
-  'clock',
-]);
-
-/**
- * Puts a header field on the response `target` builds, after any value it has already (lists are appended to). A
- * function of the adapter's module rather than one made per request.
- */
-export type SetHeader<T> = (target: T, name: string, value: string) => void;
+export { type LifecycleOptions, lifecycleOptionNames } from './lifecycle-options.js';
 
 /** A route of a mount with the scheme that versions its requests (`null`: version-neutral). */
 export interface LifecycleRoute {
@@ -55,179 +16,97 @@ export interface LifecycleRoute {
   readonly scheme: BaseVersioning | null;
 }
 
+/** A version the lifecycle lets through: the route that answers it and the header fields its responses carry. */
+export interface Admission {
+  readonly kind: 'admit';
+  /** The route itself, or a later route of the same pattern and scheme whose `since`/`until` hold the version. */
+  readonly route: FlatRoute;
+  /** `api-supported-versions`/`api-deprecated-versions`, then `Deprecation`, `Sunset`, `Link`; shared, frozen. */
+  readonly fields: readonly HeaderField[];
+}
+
+/** A request the lifecycle answers with a problem. */
+export interface Refusal {
+  readonly kind: 'refuse';
+  readonly error: APIException;
+  /** The problem member `supportedVersions` (the versions of the URL now), or `null` for none. */
+  readonly supportedVersions: readonly string[] | null;
+  /** The header fields the problem carries too. */
+  readonly fields: readonly HeaderField[];
+}
+
 /** What the lifecycle does with each request of one route. */
 export interface RouteLifecycle {
-  /** Whether `admit()` may set a header field: `false` when no policy and no report applies to the route. */
+  /** Whether a verdict may carry header fields: `false` when no policy and no report applies to the route. */
   readonly setsHeaders: boolean;
+  /** The versions the route exists in (its `since`/`until`), oldest first; `null` without bounds. */
+  readonly versions: readonly (string | null)[] | null;
+  /** After the scheme determined `version`: refuses one past its sunset or outside the URL's routes, else admits. */
+  admit(version: string | null, request: { readonly method: string }): Admission | Refusal;
   /**
-   * Versions a request the framework routed to this route: sets the version headers with `setHeader` on
-   * `target`, checks its host and lets `scheme` determine its version from `kwargs` (see
-   * {@link determineVersion}), refuses a version past its sunset or outside the route's `since`/`until`, and
-   * returns the route that answers: this one, or a later route of the same pattern and scheme whose range holds
-   * the version. Throws an `APIException` to answer with.
+   * The refusal of `error`, raised before a version was determined (the host, the scheme): with the report header
+   * fields, and `supportedVersions` when `versionError` (the error refuses the version itself).
    */
-  admit<T>(
-    request: VersioningRequest,
-    scheme: BaseVersioning | null,
-    kwargs: Readonly<Record<string, string | undefined>>,
-    setHeader: SetHeader<T>,
-    target: T,
-  ): FlatRoute;
+  refuse(error: APIException, versionError: boolean): Refusal;
 }
 
-const noArgs: readonly string[] = Object.freeze([]);
-
-/**
- * Checks the host of `request` (like Django's CommonMiddleware, on every route, version-neutral ones too), then
- * lets `scheme` determine its version from `kwargs`: sets `request.versioningScheme` and `request.version`, or
- * throws the scheme's error.
- */
-function determineVersion(
-  request: VersioningRequest,
-  scheme: BaseVersioning | null,
-  kwargs: Readonly<Record<string, string | undefined>>,
-): void {
-  request.getHost();
-  if (scheme === null) return;
-  request.versioningScheme = scheme;
-  request.version = scheme.determineVersion(request, noArgs, kwargs);
-}
-
-/** RFC 9457 extension members of the problems the lifecycle raised or saw, read when rendering them. */
-const extensionMembers = new WeakMap<object, Readonly<Record<string, unknown>>>();
-
-/** The extension members to add to the problem+json body of `error` (`supportedVersions`), if any. */
-export function problemMembers(error: object): Readonly<Record<string, unknown>> | undefined {
-  return extensionMembers.get(error);
-}
-
-function withMembers<E extends object>(error: E, supportedVersions: readonly string[] | null): E {
-  if (supportedVersions !== null) extensionMembers.set(error, { supportedVersions });
-  return error;
-}
-
-/**
- * Whether `error`, thrown while determining the version, refuses the version itself: a 404, or a 406 other than
- * the one of content negotiation (the request throws that same error again when its media type is read).
- */
-function isVersionError(error: unknown, request: VersioningRequest): boolean {
-  if (!isAPIException(error)) return false;
-  if (error.statusCode === 404) return true;
-  if (error.statusCode !== 406) return false;
-  try {
-    return typeof request.acceptedMediaType === 'string';
-  } catch (negotiation) {
-    return negotiation !== error;
-  }
-}
-
-function answers(methods: readonly string[] | null, method: string): boolean {
-  return methods === null || methods.includes(method) || (method === 'HEAD' && methods.includes('GET'));
-}
-
-/** The distinct strings of a scheme's allow list, oldest first; `null` when it allows every version. */
-function orderedVersions(scheme: BaseVersioning): readonly string[] | null {
-  const allowed = scheme.allowedVersions;
-  if (allowed === null || allowed.length === 0) return null;
-  return Object.freeze([...new Set(allowed.filter((version) => version !== null))]);
+/** The compiled lifecycle of a mount. */
+export interface MountLifecycle {
+  readonly policies: ReadonlyMap<string, CompiledPolicy>;
+  /** One per route, in the order given. */
+  readonly routes: readonly RouteLifecycle[];
 }
 
 /** A member of a group of routes sharing a pattern and a scheme, with the versions it exists in. */
 interface Member {
   readonly route: FlatRoute;
   /** `null`: every version. */
-  readonly versions: ReadonlySet<string | null> | null;
+  readonly versions: VersionWindow;
+  /** The same versions, oldest first; `null`: every version. */
+  readonly list: readonly (string | null)[] | null;
 }
+
+const noFields: readonly HeaderField[] = Object.freeze([]);
 
 function holds(member: Member, version: string | null): boolean {
-  return member.versions === null || member.versions.has(version);
+  return inWindow(member.versions, version);
 }
 
-/** The report headers for every instant: they change only at the policies' dates, so each stretch is built once. */
-interface Timeline {
-  /** Deprecation and sunset dates, ascending, without repeats. */
-  readonly instants: readonly number[];
-  /** `stretches[k]`: the headers while `k` of the instants have passed. */
-  readonly stretches: readonly (readonly HeaderField[])[];
+function answers(methods: readonly string[] | null, method: string): boolean {
+  return methods === null || methods.includes(method) || (method === 'HEAD' && methods.includes('GET'));
 }
 
-function isRetired(policy: CompiledPolicy | undefined, time: number): boolean {
-  if (policy === undefined) return false;
-  return (
-    (policy.deprecation !== null && policy.deprecation <= time) ||
-    (policy.sunset !== null && policy.sunset <= time)
-  );
+function refusal(
+  error: APIException,
+  supportedVersions: readonly string[] | null,
+  fields: readonly HeaderField[],
+): Refusal {
+  return { kind: 'refuse', error, supportedVersions, fields };
 }
 
-function reportTimeline(
-  versions: readonly string[],
-  policies: ReadonlyMap<string, CompiledPolicy>,
-): Timeline {
-  const dates = versions.flatMap((version) => {
-    const policy = policies.get(version);
-    return policy === undefined ? [] : [policy.deprecation, policy.sunset].filter((date) => date !== null);
-  });
-  const instants = [...new Set(dates)].sort((a, b) => a - b);
-  const stretches = [Number.NEGATIVE_INFINITY, ...instants].map((time) => {
-    const retired = versions.filter((version) => isRetired(policies.get(version), time));
-    const supported = versions.filter((version) => !retired.includes(version));
-    const headers: HeaderField[] = [];
-    if (supported.length > 0) headers.push(['api-supported-versions', supported.join(', ')]);
-    if (retired.length > 0) headers.push(['api-deprecated-versions', retired.join(', ')]);
-    return Object.freeze(headers);
-  });
-  return { instants, stretches };
-}
-
-function stretchAt(timeline: Timeline, now: number): readonly HeaderField[] {
-  let passed = 0;
-  while (passed < timeline.instants.length && (timeline.instants[passed] ?? 0) <= now) passed++;
-  return timeline.stretches[passed] ?? [];
-}
-
-const trivial = (route: FlatRoute): RouteLifecycle => ({
-  setsHeaders: false,
-  admit(request, scheme, kwargs) {
-    determineVersion(request, scheme, kwargs);
-    return route;
-  },
-});
+const trivial = (member: Member): RouteLifecycle => {
+  const admitted: Admission = Object.freeze({ kind: 'admit', route: member.route, fields: noFields });
+  return {
+    setsHeaders: false,
+    versions: member.list,
+    admit: () => admitted,
+    refuse: (error) => refusal(error, null, noFields),
+  };
+};
 
 /**
- * Checks the lifecycle options of an adapter (`where` names it) against the routes it mounts, and compiles what
- * each route does per request, in the order of `routes`. Throws a `TypeError` naming the option, the route and the
- * value at the first mistake: a malformed policy, a policy for a version no route allows, `since`/`until` that are
- * not allowed versions of the route's scheme, `reportVersions` on a scheme without an allow list.
+ * Checks the lifecycle options of a mount (`where` names it) against its routes, and compiles what each route does
+ * per request, in the order of `routes`. Throws a `TypeError` naming the option, the route and the value at the
+ * first mistake: a malformed policy, a policy for a version no route allows, `since`/`until` that are not allowed
+ * versions of the route's scheme, `reportVersions` on a scheme without an allow list.
  */
 export function compileLifecycle(
   where: string,
   options: LifecycleOptions,
   routes: readonly LifecycleRoute[],
-): readonly RouteLifecycle[] {
+): MountLifecycle {
   const policies = compilePolicies(where, options.policies);
-  const { reportVersions = false, enforceSunset = false, clock = Date.now } = options;
-  for (const [name, value] of [
-    ['reportVersions', reportVersions],
-    ['enforceSunset', enforceSunset],
-  ] as const) {
-    if (typeof value !== 'boolean') {
-      throw mustBe(where, `options.${name}`, 'a boolean', value);
-    }
-  }
-  if (typeof clock !== 'function') {
-    throw mustBe(where, 'options.clock', 'a function returning the time', clock);
-  }
-  const now = (): number => {
-    const time: unknown = clock();
-    const value = time instanceof Date ? time.getTime() : time;
-    if (typeof value !== 'number' || Number.isNaN(value)) {
-      throw argumentError(
-        `${where}: options.clock() must return a Date or milliseconds since 1970, got ${describe(time)}`,
-      );
-    }
-    return value;
-  };
-
+  const switches = checkSwitches(where, options);
   const lists = new Map<BaseVersioning, readonly string[] | null>();
   const listOf = (scheme: BaseVersioning) => {
     if (!lists.has(scheme)) lists.set(scheme, orderedVersions(scheme));
@@ -235,56 +114,57 @@ export function compileLifecycle(
   };
   const members = routes.map(({ route, scheme }): Member => {
     const label = `${where}: route ${JSON.stringify(route.pattern)}`;
-    if (reportVersions && scheme !== null && listOf(scheme) === null) {
+    if (switches.reportVersions && scheme !== null && listOf(scheme) === null) {
       throw argumentError(
         `${label}: reportVersions needs the allowedVersions of its ${scheme.constructor.name}, which allows every version`,
       );
     }
-    const bounded = route.since !== null || route.until !== null;
-    return { route, versions: bounded ? new Set(versionsInRange(label, route, scheme)) : null };
+    const window = versionWindow(label, route, scheme);
+    return { route, versions: window, list: window && Object.freeze([...window]) };
   });
   checkPolicyVersions(where, policies, routes, listOf);
 
   // Routes of one pattern and scheme are one resource whose versions may be split among them (since/until).
   const groups = new Map<string, number[]>();
   const schemeIds = new Map<BaseVersioning | null, number>();
-  routes.forEach(({ route, scheme }, index) => {
+  const keyOf = (scheme: BaseVersioning | null, route: FlatRoute) => {
     if (!schemeIds.has(scheme)) schemeIds.set(scheme, schemeIds.size);
-    const key = `${schemeIds.get(scheme) ?? 0} ${route.pattern}`;
+    return `${schemeIds.get(scheme) ?? 0} ${route.pattern}`;
+  };
+  routes.forEach(({ route, scheme }, index) => {
+    const key = keyOf(scheme, route);
     groups.set(key, [...(groups.get(key) ?? []), index]);
   });
 
-  const mount: MountLifecycle = {
-    policies,
-    hasSunset: [...policies.values()].some((policy) => policy.sunset !== null),
-    enforceSunset,
-    now,
-  };
-  return routes.map(({ route, scheme }, index): RouteLifecycle => {
+  const hasSunset = [...policies.values()].some((policy) => policy.sunset !== null);
+  const lifecycles = routes.map(({ route, scheme }, index): RouteLifecycle => {
     const list = scheme === null ? null : listOf(scheme);
-    if (scheme === null || (policies.size === 0 && list === null)) return trivial(route);
-    const indices = groups.get(`${schemeIds.get(scheme) ?? 0} ${route.pattern}`) ?? [index];
     const memberAt = (position: number) => members[position] as Member;
+    if (scheme === null || (policies.size === 0 && list === null)) return trivial(memberAt(index));
+    const indices = groups.get(keyOf(scheme, route)) ?? [index];
     const group = indices.map(memberAt);
     // The versions of this URL: the scheme's, narrowed by since/until across the routes sharing the pattern.
     const versions =
       list && Object.freeze(list.filter((version) => group.some((member) => holds(member, version))));
-    return admitting(mount, {
-      self: memberAt(index),
-      later: indices.filter((position) => position > index).map(memberAt),
-      list,
-      versions,
-      timeline: reportVersions && versions !== null ? reportTimeline(versions, policies) : null,
-    });
+    return admitting(
+      { policies, hasSunset, ...switches },
+      {
+        self: memberAt(index),
+        later: indices.filter((position) => position > index).map(memberAt),
+        list,
+        versions,
+        timeline: switches.reportVersions && versions !== null ? reportTimeline(versions, policies) : null,
+      },
+    );
   });
+  return { policies, routes: lifecycles };
 }
 
 /** What every route of a mount shares. */
-interface MountLifecycle {
+interface Shared {
   readonly policies: ReadonlyMap<string, CompiledPolicy>;
   readonly hasSunset: boolean;
   readonly enforceSunset: boolean;
-  /** Reads the clock. */
   readonly now: () => number;
 }
 
@@ -295,15 +175,15 @@ interface RouteFacts {
   readonly later: readonly Member[];
   /** The scheme's allow list (strings, oldest first); `null` when it allows every version. */
   readonly list: readonly string[] | null;
-  /** The versions of the route's URL (see compileLifecycle); `null` without an allow list. */
+  /** The versions of the route's URL; `null` without an allow list. */
   readonly versions: readonly string[] | null;
   /** The report headers over time; `null` without `reportVersions`. */
   readonly timeline: Timeline | null;
 }
 
-function admitting(mount: MountLifecycle, route: RouteFacts): RouteLifecycle {
-  const { policies, hasSunset, enforceSunset } = mount;
-  const { self, later, list, versions, timeline } = route;
+function admitting(mount: Shared, facts: RouteFacts): RouteLifecycle {
+  const { policies, hasSunset, enforceSunset, now } = mount;
+  const { self, later, list, versions, timeline } = facts;
 
   /** `from` less the versions past their sunset at `time`. */
   const current = (from: readonly string[], time: number): readonly string[] => {
@@ -313,49 +193,69 @@ function admitting(mount: MountLifecycle, route: RouteFacts): RouteLifecycle {
       return sunset === null || sunset > time;
     });
   };
+  const hasPolicies = policies.size > 0;
+  const reported = (stretch: number) => timeline?.stretches[stretch] ?? noFields;
+
+  // Admissions are shared and made when mounting: one per answering route, policy and stretch of the timeline.
+  const stretches = timeline?.stretches.length ?? 1;
+  const admissionsOf = (route: FlatRoute, policy: CompiledPolicy | null): readonly Admission[] =>
+    Array.from({ length: stretches }, (_, stretch) =>
+      Object.freeze({
+        kind: 'admit' as const,
+        route,
+        fields: Object.freeze([...reported(stretch), ...(policy?.headers ?? noFields)]),
+      }),
+    );
+  const byRoute = new Map(
+    [self, ...later].map(({ route }) => [
+      route,
+      new Map([null, ...policies.values()].map((policy) => [policy, admissionsOf(route, policy)])),
+    ]),
+  );
+  // The common case, this route and a version without a policy, without a lookup.
+  const plain = admissionsOf(self.route, null);
+  const admission = (route: FlatRoute, policy: CompiledPolicy | null, stretch: number): Admission =>
+    (policy === null && route === self.route
+      ? plain[stretch]
+      : byRoute.get(route)?.get(policy)?.[stretch]) as Admission;
 
   return {
     setsHeaders: timeline !== null || policies.size > 0,
-    admit(request, scheme, kwargs, setHeader, target) {
+    versions: self.list,
+    refuse(error, versionError) {
       // The clock is read once, and only when an answer depends on it.
+      const time = timeline !== null || (hasSunset && versionError) ? now() : Number.NaN;
+      const fields = timeline === null ? noFields : reported(stretchAt(timeline, time));
+      return refusal(error, versionError && versions !== null ? current(versions, time) : null, fields);
+    },
+    admit(version, request) {
       let time = Number.NaN;
+      let stretch = 0;
       if (timeline !== null) {
-        time = mount.now();
-        for (const [name, value] of stretchAt(timeline, time)) setHeader(target, name, value);
+        time = now();
+        stretch = stretchAt(timeline, time);
       }
-      try {
-        determineVersion(request, scheme, kwargs);
-      } catch (error) {
-        if (versions !== null && isVersionError(error, request)) {
-          withMembers(
-            error as object,
-            current(versions, hasSunset && Number.isNaN(time) ? mount.now() : time),
-          );
+      // Most versions have no policy; a mount without policies is not asked.
+      const policy = version === null || !hasPolicies ? null : (policies.get(version) ?? null);
+      const sunset = policy === null ? null : enforcedSunset(policy, enforceSunset);
+      if (sunset !== null) {
+        if (Number.isNaN(time)) time = now();
+        if (sunset <= time) {
+          const gone = new VersionSunset(version as string);
+          return refusal(gone, versions && current(versions, time), reported(stretch));
         }
-        throw error;
       }
-      const version = request.version;
-      const policy = version === null ? undefined : policies.get(version);
-      if (policy !== undefined) {
-        if (enforceSunset && policy.sunset !== null) {
-          if (Number.isNaN(time)) time = mount.now();
-          if (policy.sunset <= time) {
-            throw withMembers(new VersionSunset(version as string), versions && current(versions, time));
-          }
-        }
-        for (const [name, value] of policy.headers) setHeader(target, name, value);
-      }
-      if (holds(self, version)) return self.route;
+      if (holds(self, version)) return admission(self.route, policy, stretch);
       // Outside this route's since/until: a later route of the same URL may take the version.
       const answering = [self, ...later].filter((member) => answers(member.route.methods, request.method));
       const other = answering.find((member) => holds(member, version));
-      if (other !== undefined) return other.route;
+      if (other !== undefined) return admission(other.route, policy, stretch);
       const existing = (list ?? []).filter((entry) => answering.some((member) => holds(member, entry)));
-      if (hasSunset && Number.isNaN(time)) time = mount.now();
-      throw withMembers(
-        new NotFound(gettextLazy('Not available in version "%(version)s".', { version: String(version) })),
-        current(existing, time),
+      if (hasSunset && Number.isNaN(time)) time = now();
+      const missing = new NotFound(
+        gettextLazy('Not available in version "%(version)s".', { version: String(version) }),
       );
+      return refusal(missing, current(existing, time), admission(self.route, policy, stretch).fields);
     },
   };
 }

@@ -35,6 +35,8 @@ export interface CompiledPolicy {
   readonly deprecation: number | null;
   /** Unix time in milliseconds, floored to the second; `null` when not given. */
   readonly sunset: number | null;
+  /** The URL of the page about the deprecation, checked; `null` when not given. */
+  readonly link: string | null;
   /** `Deprecation`, `Sunset` and `Link`, those the policy gives, in that order. */
   readonly headers: readonly HeaderField[];
 }
@@ -151,7 +153,7 @@ function compilePolicy(what: string, policy: unknown): CompiledPolicy {
   if (deprecation !== null) headers.push(['Deprecation', formatDeprecation(deprecation)]);
   if (sunset !== null) headers.push(['Sunset', formatSunset(sunset)]);
   if (link !== null) headers.push(['Link', formatLink(link, sunset !== null)]);
-  return Object.freeze({ deprecation, sunset, headers: Object.freeze(headers) });
+  return Object.freeze({ deprecation, sunset, link, headers: Object.freeze(headers) });
 }
 
 /**
@@ -168,4 +170,16 @@ export function compilePolicies(where: string, policies: unknown): ReadonlyMap<s
     compiled.set(version, compilePolicy(`${where}: options.policies[${JSON.stringify(version)}]`, policy));
   }
   return compiled;
+}
+
+/**
+ * The one rule of the 410: the instant from which a version under `policy` is answered 410 Gone (`version_sunset`),
+ * or `null` when it never is (no policy, no `sunset`, or the mount does not enforce it). Only a request that has a
+ * version can be refused this way.
+ */
+export function enforcedSunset(
+  policy: CompiledPolicy | null | undefined,
+  enforceSunset: boolean,
+): number | null {
+  return enforceSunset && policy != null ? policy.sunset : null;
 }

@@ -1,5 +1,5 @@
 export { openapi } from './document.js';
-export type { OpenAPIOptions, OpenAPIVersionPolicy } from './document.js';
+export type { OpenAPIOptions, OpenAPIVersionPolicy } from './options.js';
 export type {
   ComponentsObject,
   ExampleObject,

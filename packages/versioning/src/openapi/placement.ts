@@ -1,7 +1,9 @@
 import { type APIException, NotAcceptable, NotFound } from '../errors.js';
+import { isToken } from '../http/field-syntax.js';
 import { LazyString, withLanguage } from '../i18n/index.js';
 import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
-import { type BaseVersioning, compileVersionRules } from '../schemes/base.js';
+import { versionOrder } from '../lifecycle/version-window.js';
+import type { BaseVersioning } from '../schemes/base.js';
 import { CompositeVersioning } from '../schemes/composite.js';
 import { HeaderVersioning } from '../schemes/header.js';
 import { HostNameVersioning } from '../schemes/hostname.js';
@@ -51,11 +53,10 @@ export interface SchemeDocument {
 
 /** What `{version}` of a `MediaTypeVersioning` template matches: the characters the scheme reads as a version. */
 const versionInMediaType = /^[A-Za-z0-9._-]+$/;
-const token = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 /** `value` as a media-type parameter value: a token as is, anything else quoted (RFC 9110 §5.6.6). */
 export function parameterValue(value: string): string {
-  return token.test(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
+  return isToken(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
 /** The problem body an adapter sends for `error`, in English: documents do not depend on the active language. */
@@ -100,7 +101,7 @@ function memberDocument(
   // A request that leaves the version out is served the default version: a parameter it is in may be left out.
   const required = rules.defaultVersion === null;
   // Only an allow list refuses a version (null or empty: every version is allowed).
-  const refuses = compileVersionRules(rules.defaultVersion, rules.allowedVersions).allowed !== null;
+  const refuses = versionOrder(rules) !== null;
   const notFound = (fallback: string) =>
     refuses ? problemOf(new NotFound(messageOf(scheme, fallback))) : null;
   const invalidMediaType = () =>

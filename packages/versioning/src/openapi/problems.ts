@@ -1,4 +1,5 @@
 import type { ProblemDetails } from '../errors.js';
+import { type CompiledPolicy, formatDeprecation, formatLink, formatSunset } from '../lifecycle/policies.js';
 import type { HeaderObject, ResponseObject, SchemaObject } from './openapi.types.js';
 
 /** The media type of every error an adapter answers. */
@@ -36,32 +37,31 @@ export const problemSchema: SchemaObject = {
   required: ['type', 'title', 'status', 'detail', 'code'],
 };
 
-/** The lifecycle headers of a version's responses, by name, as `components.headers` documents them. */
-export function lifecycleHeaders(policy: {
-  readonly deprecation: Date | null;
-  readonly sunset: Date | null;
-  readonly link: string | null;
-}): Record<string, HeaderObject> {
+/**
+ * The lifecycle headers of a version's responses, by name, as `components.headers` documents them: each example is
+ * the value the adapters send for the policy (`Link` as for a policy without a sunset).
+ */
+export function lifecycleHeaders(policy: CompiledPolicy): Record<string, HeaderObject> {
   const headers: Record<string, HeaderObject> = {};
   if (policy.deprecation !== null) {
     headers['Deprecation'] = {
       description: 'This version is deprecated (RFC 9745): `@` followed by the Unix time of its deprecation.',
       schema: { type: 'string' },
-      example: `@${Math.floor(policy.deprecation.getTime() / 1000)}`,
+      example: formatDeprecation(policy.deprecation),
     };
   }
   if (policy.sunset !== null) {
     headers['Sunset'] = {
       description: 'When this version stops being available (RFC 8594).',
       schema: { type: 'string' },
-      example: policy.sunset.toUTCString(),
+      example: formatSunset(policy.sunset),
     };
   }
   if (policy.link !== null) {
     headers['Link'] = {
       description: 'Where the deprecation of this version is explained (RFC 8288, `rel="deprecation"`).',
       schema: { type: 'string' },
-      example: `<${policy.link}>; rel="deprecation"; type="text/html"`,
+      example: formatLink(policy.link, false),
     };
   }
   return headers;

@@ -4,6 +4,17 @@ import { checkVersionAttributes, getSettings } from '../settings.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
 import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
 import { genericReverse } from '../urls/reverse.js';
+import {
+  attachAttributeState,
+  type CompiledVersions,
+  compileVersionRules,
+  defineCompiledAttributes,
+  stateOf,
+  takeOverFieldValues,
+  type VersionRules,
+} from './compiled-attributes.js';
+
+export { compileVersionRules, type CompiledVersions, type VersionRules } from './compiled-attributes.js';
 
 declare module '../types.js' {
   interface PackageClasses {
@@ -42,57 +53,12 @@ export type VersionOf<Scheme> = Scheme extends BaseVersioning<infer V> ? V : str
 const optionNames = ['defaultVersion', 'allowedVersions', 'versionParam'] as const;
 const noHeaders: readonly string[] = Object.freeze([]);
 
-/** The version rules a scheme answers by, compiled: its own, or those it is asked under. */
-export interface VersionRules {
-  readonly defaultVersion: string | null;
-  readonly allowedVersions: readonly (string | null)[] | null;
-  /** The allowed versions as a set; `null` when every version is allowed. */
-  readonly allowed: ReadonlySet<string | null> | null;
-}
-
-/** What a scheme compiles from its version attributes, for the checks it makes on every request. */
-export interface CompiledVersions extends VersionRules {
-  readonly versionParam: string;
-}
-
-/** {@link VersionRules} for a default version and an allow list (`null` or empty: every version), checked by the caller. */
-export function compileVersionRules(
-  defaultVersion: string | null,
-  allowedVersions: readonly (string | null)[] | null,
-): VersionRules {
-  const allowed = allowedVersions === null || allowedVersions.length === 0 ? null : new Set(allowedVersions);
-  return Object.freeze({ defaultVersion, allowedVersions, allowed });
-}
-
-/** The compiled attributes each class declares, by its prototype. */
-const compiledNames = new Map<object, readonly string[]>();
-let readAttribute: (scheme: BaseVersioning, name: string) => unknown;
-let assignAttribute: (scheme: BaseVersioning, name: string, value: unknown) => void;
-let checkNow: (scheme: BaseVersioning) => void;
-
 /**
- * Makes `names` compiled attributes of `Class`: public, mutable properties (accessors on its prototype) whose
- * assignment makes every instance compile its attributes again, and check them, the next time it is used. A
- * subclass may still set them with a field initializer: the first compilation takes such a value over.
+ * Runs `scheme.checkAttributes()`, which is protected so that users of a scheme do not see it; this module is where
+ * the class is defined, and the only caller from outside it.
  */
-export function defineCompiledAttributes(
-  Class: abstract new (...args: never[]) => BaseVersioning,
-  names: readonly string[],
-): void {
-  const proto = Class.prototype as object;
-  compiledNames.set(proto, Object.freeze([...names]));
-  for (const name of names) {
-    Object.defineProperty(proto, name, {
-      configurable: true,
-      enumerable: true,
-      get(this: BaseVersioning) {
-        return readAttribute(this, name);
-      },
-      set(this: BaseVersioning, value: unknown) {
-        assignAttribute(this, name, value);
-      },
-    });
-  }
+function checkAttributesOf(scheme: BaseVersioning): void {
+  (scheme as unknown as { checkAttributes(): void }).checkAttributes();
 }
 
 /**
@@ -106,7 +72,7 @@ export function checkSchemeHeaders(
   scheme: BaseVersioning,
   name = scheme.constructor.name,
 ): void {
-  if (scheme instanceof BaseVersioning) checkNow(scheme);
+  if (scheme instanceof BaseVersioning) checkAttributesOf(scheme);
   checkVaryHeaders(where, `${name}.varyHeaders`, scheme.varyHeaders);
 }
 
@@ -136,33 +102,12 @@ export function requestVersion(options: ReverseOptions): string | null {
  * }
  */
 export class BaseVersioning<V extends string = string> {
-  static {
-    readAttribute = (scheme, name) => {
-      const asked = scheme.#asked;
-      if (asked !== null && (name === 'defaultVersion' || name === 'allowedVersions')) return asked[name];
-      return scheme.#attributes[name];
-    };
-    assignAttribute = (scheme, name, value) => {
-      // A copy, frozen, so that the only way to change the versions is an assignment, which recompiles.
-      scheme.#attributes[name] =
-        name === 'allowedVersions' && Array.isArray(value) ? Object.freeze([...(value as unknown[])]) : value;
-      scheme.#compiled = undefined;
-    };
-    checkNow = (scheme) => {
-      scheme.checkAttributes();
-    };
-  }
-
   /** Version used when the request carries none. */
   declare defaultVersion: V | null;
   /** Permitted versions; `null` or empty allows every version. Assigned arrays are copied and frozen. */
   declare allowedVersions: readonly (V | null)[] | null;
   /** Name of the parameter that carries the version. */
   declare versionParam: string;
-  readonly #attributes: Record<string, unknown> = {};
-  #compiled: CompiledVersions | undefined;
-  /** The rules of the running {@link determineVersionWith} call, `null` outside one. */
-  #asked: VersionRules | null = null;
 
   /**
    * Request headers the version is read from: every response of a route versioned by this scheme carries
@@ -182,6 +127,7 @@ export class BaseVersioning<V extends string = string> {
   /** A scheme whose allow list comes from the settings, or that allows every version: its versions are `string`. */
   constructor(options?: VersioningOptions);
   constructor(options: VersioningOptions<V> = {}) {
+    attachAttributeState(this);
     const where = `new ${new.target.name}(options)`;
     const given: unknown = options;
     if (!isPlainObject(given)) throw mustBe(where, 'options', 'an object', given);
@@ -226,7 +172,8 @@ export class BaseVersioning<V extends string = string> {
    * object keys).
    */
   isAllowedVersion(version: string | null | undefined): boolean {
-    const { allowed, allowedVersions, defaultVersion } = this.#asked ?? this.#compiled ?? this.#compile();
+    const state = stateOf(this);
+    const { allowed, allowedVersions, defaultVersion } = state.asked ?? state.compiled ?? this.#compile();
     if (allowed === null) return true;
     if (version !== null && version !== undefined && version === defaultVersion) return true;
     // A short list is searched: a version is a string the request just made, which a set would hash first.
@@ -250,23 +197,24 @@ export class BaseVersioning<V extends string = string> {
   ): V | null {
     // The scheme's own attributes are still checked, as when it is asked directly.
     this.compiled();
-    const outer = this.#asked;
-    this.#asked = rules;
+    const state = stateOf(this);
+    const outer = state.asked;
+    state.asked = rules;
     try {
       return this.determineVersion(request, args, kwargs);
     } finally {
-      this.#asked = outer;
+      state.asked = outer;
     }
   }
 
   /** The compiled attributes: compiled, and checked, again when one of them has been assigned since last time. */
   protected compiled(): CompiledVersions {
-    return this.#compiled ?? this.#compile();
+    return stateOf(this).compiled ?? this.#compile();
   }
 
   /** The version rules the scheme answers by now: those of a running {@link determineVersionWith}, else its own. */
   protected versionRules(): VersionRules {
-    return this.#asked ?? this.compiled();
+    return stateOf(this).asked ?? this.compiled();
   }
 
   /** Checks the attributes now (they are checked when the scheme is next used anyway). */
@@ -281,18 +229,10 @@ export class BaseVersioning<V extends string = string> {
   protected compileAttributes(): void {}
 
   #compile(): CompiledVersions {
-    // Values a subclass's field initializers put on the instance itself come under the accessors from now on.
-    for (let proto: object | null = Object.getPrototypeOf(this) as object; proto !== null;) {
-      for (const name of compiledNames.get(proto) ?? []) {
-        if (!Object.hasOwn(this, name)) continue;
-        const value: unknown = (this as unknown as Record<string, unknown>)[name];
-        Reflect.deleteProperty(this, name);
-        assignAttribute(this, name, value);
-      }
-      proto = Object.getPrototypeOf(proto) as object | null;
-    }
+    takeOverFieldValues(this);
+    const state = stateOf(this);
     // The scheme's own values, also while it is asked under other rules.
-    const { defaultVersion, allowedVersions, versionParam } = this.#attributes as Pick<
+    const { defaultVersion, allowedVersions, versionParam } = state.values as Pick<
       this,
       'defaultVersion' | 'allowedVersions' | 'versionParam'
     >;
@@ -302,7 +242,7 @@ export class BaseVersioning<V extends string = string> {
       ...compileVersionRules(defaultVersion, allowedVersions),
       versionParam,
     };
-    this.#compiled = compiled;
+    state.compiled = compiled;
     return compiled;
   }
 

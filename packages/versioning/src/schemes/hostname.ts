@@ -4,7 +4,8 @@ import { normalizeHostName } from '../http/host.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
 import { mustBe } from '../internal/arguments.js';
-import { BaseVersioning, defineCompiledAttributes, type VersioningOptions } from './base.js';
+import { BaseVersioning, type VersioningOptions } from './base.js';
+import { defineCompiledAttributes } from './compiled-attributes.js';
 
 const message = gettextLazy('Invalid version in hostname.');
 

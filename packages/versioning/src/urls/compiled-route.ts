@@ -8,7 +8,8 @@ import {
   normalizePercentEncoding,
 } from './encoding.js';
 import { compilePattern } from './route-pattern.js';
-import type { CompiledRoute, FlatRoute, Route } from './route.types.js';
+import { resolverMatchOf } from './resolver-match.js';
+import type { CompiledRoute, Route } from './route.types.js';
 
 /** Whether `path` holds a `.` or `..` segment, which URL parsers remove: such a URL would not reach the route. */
 function hasDotSegment(path: string): boolean {
@@ -126,21 +127,4 @@ export function compileRoute(route: Route, pattern: string, namespaces: readonly
     },
   };
   return Object.freeze(flat);
-}
-
-/**
- * The {@link ResolverMatch} of `route` for values a router captured and decoded: what `resolve()` gives, for
- * adapters whose framework does the routing.
- */
-export function resolverMatchOf(route: FlatRoute, kwargs: Readonly<Record<string, string>>): ResolverMatch {
-  return Object.freeze({
-    route: route.pattern,
-    urlName: route.name,
-    namespace: route.namespace,
-    namespaces: route.namespaces,
-    viewName: route.viewName,
-    args: Object.freeze([]),
-    kwargs: Object.freeze({ ...kwargs }),
-    handler: route.handler,
-  });
 }

@@ -1,15 +1,14 @@
-import { checkOperation } from '../openapi/operation.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
 import { isScheme } from '../internal/recognize.js';
+import { isToken } from '../http/field-syntax.js';
+import { checkRangeBound, isBounded, versionWindow } from '../lifecycle/version-window.js';
 import { compilePattern } from './route-pattern.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { Include, PathOptions, Route } from './route.types.js';
-import { checkRangeBound, versionsInRange } from './version-range.js';
+import { checkOperation } from './route-operation.js';
 
 /** Objects made by {@link path} and {@link include}: the only entries route lists accept. */
 const made = new WeakSet<Route | Include>();
-
-const methodToken = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 function checkName(where: string, what: 'name' | 'namespace', value: unknown): string {
   if (typeof value !== 'string' || value === '' || value.includes(':')) {
@@ -59,8 +58,8 @@ export function path<V extends string = string>(
   }
   const scheme: BaseVersioning | null | undefined = versioning;
   // With the adapter's scheme the range is checked when mounting; with the route's own, now.
-  if (scheme !== undefined && (range.since !== null || range.until !== null)) {
-    versionsInRange(where, range, scheme);
+  if (scheme !== undefined && isBounded(range)) {
+    versionWindow(where, range, scheme);
   }
   const entry: Route = Object.freeze({
     kind: 'route',
@@ -82,7 +81,7 @@ function checkMethods(where: string, methods: unknown): readonly string[] {
     throw mustBe(where, 'methods', 'a non-empty array of HTTP method names', methods);
   }
   const upper = methods.map((method: unknown) => {
-    if (typeof method !== 'string' || !methodToken.test(method)) {
+    if (typeof method !== 'string' || !isToken(method)) {
       throw argumentError(`${where}: methods holds ${describe(method)}, which is not an HTTP method token`);
     }
     return method.toUpperCase();

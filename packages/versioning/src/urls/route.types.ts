@@ -1,5 +1,5 @@
 import type { Token } from 'path-to-regexp';
-import type { OpenAPIOperation } from '../openapi/openapi.types.js';
+import type { OpenAPIOperation } from './operation.types.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch } from '../types.js';
 

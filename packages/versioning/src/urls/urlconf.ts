@@ -12,7 +12,7 @@ import { escapeLeadingSlashes } from './encoding.js';
 import { checkEntries } from './route-builders.js';
 import type { CompiledRoute, FlatRoute, Include, Route, Values } from './route.types.js';
 import { checkValues, checkViewname, whereOf } from './reversal-input.js';
-import { describeRange, isInRange } from './version-range.js';
+import { describeRange, isInRange } from '../lifecycle/version-window.js';
 
 declare module '../types.js' {
   interface PackageClasses {

@@ -1,67 +1,15 @@
-import cors from '@fastify/cors';
 import Fastify from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { path, versioned } from '../../src/adapters/fastify/index.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
-import { createRequest } from '../../src/http/request.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
-import { adapterContract, echo } from './contract.js';
-import { hardeningContract, hardeningHosts, type HardeningHarness } from './hardening.js';
+import { adapterContract } from './contract.js';
+import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
-
-const harness: HardeningHarness = {
-  framework: 'fastify',
-  path,
-  versioned,
-  echo: path('/x/', (request) => echo(request, request.params)).handler as never,
-  absoluteUri: path('/x/', (request) => ({
-    uri: createRequest(request.raw, { allowedHosts: hardeningHosts }).buildAbsoluteUri(),
-  })).handler,
-  failing: (error) =>
-    path('/x/', async () => {
-      await Promise.resolve();
-      throw error;
-    }).handler as never,
-  varying: (value, error) =>
-    path('/x/', (_request, reply) => {
-      reply.header('vary', value);
-      if (error !== undefined) throw error;
-      return { ok: true };
-    }).handler as never,
-  wildcard: 'a/b c/d.txt',
-  // find-my-way ends a parameter's name at "-".
-  uncarriableName: 'person-id',
-  keepsVaryInFront: true,
-  prefixes: 'literal',
-  serve: async (urlconf, options, frameworkErrors, setup = {}) => {
-    const app = Fastify();
-    app.setErrorHandler((error, _request, reply) => {
-      frameworkErrors.push(error);
-      return reply.code(500).send('handled by the application error handler');
-    });
-    const { varyInFront } = setup;
-    if (varyInFront !== undefined) {
-      app.addHook('onRequest', async (_request, reply) => {
-        reply.header('vary', varyInFront);
-      });
-    }
-    if (setup.upstream === true) {
-      app.addHook('onRequest', async (_request, reply) => {
-        reply.header('vary', 'Cookie');
-      });
-      await app.register(cors, { origin: ['http://app.example'] });
-    }
-    await app.register(
-      versioned(urlconf, options),
-      setup.prefix === undefined ? {} : { prefix: setup.prefix },
-    );
-    const origin = await app.listen({ host: '127.0.0.1', port: 0 });
-    return { origin, close: () => app.close() };
-  },
-};
+import { harness } from './fastify.harness.js';
 
 describe('fastify adapter', () => {
   adapterContract(harness);

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { appendVary, kwargsFromParams, renderProblem } from '../../src/adapters/shared.js';
+import { kwargsFromParams } from '../../src/pipeline/kwargs.js';
+import { renderProblem } from '../../src/pipeline/problem.js';
+import { appendVary } from '../../src/pipeline/vary.js';
 import { APIException, NotAcceptable, NotFound } from '../../src/errors.js';
 import { gettextLazy } from '../../src/i18n/index.js';
 import { notFoundCases, varyCases, varyListCases } from './shared.cases.js';

@@ -4,6 +4,7 @@ import { versioned } from '../../src/adapters/node/index.js';
 import { NotFound } from '../../src/errors.js';
 import { addTranslations } from '../../src/i18n/translations.js';
 import { gettext, gettextLazy, supportedLanguages, withLanguage } from '../../src/i18n/lazy.js';
+import * as i18nEntry from '../../src/i18n/index.js';
 import * as publicApi from '../../src/index.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path } from '../../src/urls/route-builders.js';
@@ -14,8 +15,21 @@ import { badTranslationsCases, languageKeyCases } from './translations.cases.js'
 // The catalogs are process-wide, as gettext's are: each test adds msgids of its own.
 
 describe('addTranslations', () => {
-  test('is exported from @restdash/versioning', () => {
-    expect(publicApi.addTranslations).toBe(addTranslations);
+  test('is exported from @restdash/versioning/i18n, with gettext and supportedLanguages, no longer from the root', () => {
+    expect([i18nEntry.addTranslations, i18nEntry.gettext, i18nEntry.supportedLanguages]).toEqual([
+      addTranslations,
+      gettext,
+      supportedLanguages,
+    ]);
+    expect(Object.keys(publicApi)).not.toContain('addTranslations');
+    expect(Object.keys(publicApi)).not.toContain('gettext');
+    expect(Object.keys(publicApi)).not.toContain('supportedLanguages');
+  });
+
+  test('the root and the i18n entry share one translation state: what one activates, the other reads', () => {
+    expect(publicApi.gettextLazy).toBe(i18nEntry.gettextLazy);
+    expect(publicApi.withLanguage).toBe(i18nEntry.withLanguage);
+    expect(publicApi.LazyString).toBe(i18nEntry.LazyString);
   });
 
   test('translates an application msgid in that language only, placeholders filled after translation', () => {

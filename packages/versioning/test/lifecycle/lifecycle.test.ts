@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { type APIException, isAPIException } from '../../src/errors.js';
 import { createRequest } from '../../src/http/request.js';
-import { compileLifecycle, type LifecycleOptions, problemMembers } from '../../src/lifecycle/lifecycle.js';
+import type { PipelineRequest } from '../../src/http/request.js';
+import type { LifecycleOptions } from '../../src/lifecycle/lifecycle.js';
+import { decide } from '../../src/pipeline/decide.js';
+import { compilePlan } from '../../src/pipeline/plan.js';
 import type { BaseVersioning } from '../../src/schemes/base.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path } from '../../src/urls/route-builders.js';
@@ -9,41 +11,42 @@ import type { FlatRoute } from '../../src/urls/route.types.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { admitCases, mountErrorCases, policies, scheme, urlconf, v1Fields } from './lifecycle.cases.js';
 
-/** The lifecycle of every route of `conf`, with `fallback` as the mount's scheme, on a clock `time()` reads. */
+/** A problem the pipeline answered with: its body. */
+interface Answered {
+  readonly problem: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The pipeline's decision for each request of every route of `conf`, with `fallback` as the mount's scheme, on a
+ * clock `time()` reads: the route that answers or the problem, and the lifecycle's header fields.
+ */
 function mount(conf: UrlConf, fallback: BaseVersioning | null, options: LifecycleOptions) {
-  const routes = [...conf.routes()].map((route) => ({
-    route,
-    scheme: route.versioning === undefined ? fallback : route.versioning,
-  }));
-  const lifecycles = compileLifecycle('test', options, routes);
+  const plan = compilePlan(conf, { ...options, scheme: fallback }, 'test');
   return (name: string, target: string, method = 'GET') => {
-    const index = routes.findIndex(({ route }) => route.handler === name);
-    const lifecycle = lifecycles[index];
-    const { route, scheme: routeScheme } = routes[index] ?? { route: null, scheme: null };
-    const match = route?.match(target);
-    if (!lifecycle || !match) throw new Error(`route ${name} does not match ${target}`);
+    const index = plan.routes.findIndex(({ route }) => route.handler === name);
+    const routePlan = plan.routes[index];
+    const match = routePlan?.route.match(target);
+    if (!routePlan || !match) throw new Error(`route ${name} does not match ${target}`);
     const request = createRequest(new Request(`http://localhost${target}`, { method }), { urlconf: conf });
-    const headers: Record<string, string> = {};
-    const setHeader = (target: Record<string, string>, field: string, value: string) => {
-      const key = field.toLowerCase();
-      target[key] = key in target ? `${target[key]}, ${value}` : value;
-    };
     request.resolverMatch = match;
-    let answered: FlatRoute | APIException;
-    try {
-      answered = lifecycle.admit(request, routeScheme, match.kwargs, setHeader, headers);
-    } catch (error) {
-      if (!isAPIException(error)) throw error;
-      answered = error;
+    const decided = decide(routePlan, request as PipelineRequest, match.kwargs);
+    const headers: Record<string, string> = {};
+    for (const [field, value] of decided.fields) {
+      const key = field.toLowerCase();
+      headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
     }
+    const answered: FlatRoute | Answered =
+      decided.kind === 'serve'
+        ? decided.route
+        : { problem: JSON.parse(decided.body) as Readonly<Record<string, unknown>> };
     return { answered, headers, version: request.version };
   };
 }
 
-function outcome(answered: FlatRoute | APIException) {
-  if (!isAPIException(answered)) return { route: answered.handler };
-  const { status, code, detail } = answered.toJSON();
-  return { status, code, detail, ...problemMembers(answered) };
+function outcome(answered: FlatRoute | Answered) {
+  if (!('problem' in answered)) return { route: answered.handler };
+  const { type: _type, title: _title, ...problem } = answered.problem;
+  return problem;
 }
 
 describe('admit(): the headers and answers of each request, through a version lifecycle', () => {

@@ -585,3 +585,46 @@ describe('openapi() refuses, with a TypeError naming the value,', () => {
     expect(call).toThrow(message);
   });
 });
+
+describe('openapi() refuses what a mount refuses, in the same words', () => {
+  const serve = () => undefined;
+  const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] });
+  const versionedRoute = new UrlConf([path('/:version/a/', serve)]);
+  test.each([
+    [
+      'a policy for a version no route allows',
+      versionedRoute,
+      { policies: { v9: { deprecation: '2025-01-01' } } },
+    ],
+    [
+      'a policy link no header can carry',
+      versionedRoute,
+      { policies: { v1: { link: 'https://example.com/a b' } } },
+    ],
+    [
+      'a sunset before the deprecation',
+      versionedRoute,
+      { policies: { v1: { deprecation: '2025-06-01', sunset: '2025-01-01' } } },
+    ],
+    [
+      'since that does not come before until',
+      new UrlConf([path('/:version/a/', serve, { since: 'v2', until: 'v1' })]),
+      {},
+    ],
+  ])('%s', async (_name, urlconf, extra) => {
+    const { versioned } = await import('../../src/adapters/node/index.js');
+    let mounted: unknown;
+    try {
+      versioned(urlconf, { scheme, ...extra });
+    } catch (error) {
+      mounted = error;
+    }
+    expect(mounted).toBeInstanceOf(TypeError);
+    const { message, code } = mounted as TypeError & { code: string };
+    const call = () => openapi(urlconf, { version: 'v1', scheme, info, ...extra });
+    expect(call).toThrow(
+      new TypeError(message.replace('node versioned(urlconf, options)', 'openapi(urlconf, options)')),
+    );
+    expect(call).toThrow(expect.objectContaining({ code }));
+  });
+});

@@ -1,4 +1,5 @@
-export { include, path, versioned } from './express.js';
-export type { ExpressInclude, ExpressRoute, VersionedRequest, VersionedRequestHandler } from './express.js';
+export { include, path } from './routes.js';
+export { versioned } from './express.js';
+export type { ExpressInclude, ExpressRoute, VersionedRequest, VersionedRequestHandler } from './routes.js';
 export type { AdapterOptions, VersioningVariables } from '../shared.js';
 export type { RouteParams } from '../route-params.js';

@@ -1,4 +1,5 @@
-export { include, path, versioned } from './fastify.js';
-export type { FastifyInclude, FastifyRoute, VersionedRequest, VersionedRouteHandler } from './fastify.js';
+export { include, path } from './routes.js';
+export { versioned } from './fastify.js';
+export type { FastifyInclude, FastifyRoute, VersionedRequest, VersionedRouteHandler } from './routes.js';
 export type { AdapterOptions, VersioningVariables } from '../shared.js';
 export type { RouteParams } from '../route-params.js';

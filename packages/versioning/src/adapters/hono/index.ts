@@ -1,4 +1,5 @@
-export { include, path, versioned } from './hono.js';
-export type { HonoInclude, HonoRoute, VersionedHandler, VersioningEnv } from './hono.js';
+export { include, path } from './routes.js';
+export { versioned } from './hono.js';
+export type { HonoInclude, HonoRoute, VersionedHandler, VersioningEnv } from './routes.js';
 export type { AdapterOptions, VersioningVariables } from '../shared.js';
 export type { HonoPath, RouteParams } from '../route-params.js';

@@ -1,10 +1,11 @@
-export { include, path, versioned } from './node.js';
+export { include, path } from './routes.js';
+export { versioned } from './node.js';
 export type {
   NodeAdapterOptions,
   NodeInclude,
   NodeRoute,
   VersionedIncomingMessage,
   VersionedRequestListener,
-} from './node.js';
+} from './routes.js';
 export type { AdapterOptions, VersioningVariables } from '../shared.js';
 export type { RouteParams } from '../route-params.js';

@@ -1,5 +1,5 @@
 import { argumentError, describe, isPlainObject } from '../internal/arguments.js';
-import type { OpenAPIOperation } from './openapi.types.js';
+import type { OpenAPIOperation } from './operation.types.js';
 
 const operationKeys = [
   'tags',

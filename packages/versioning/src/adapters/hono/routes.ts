@@ -1,0 +1,50 @@
+import type { Env, Handler } from 'hono';
+import type { PathOptions } from '../../urls/route.types.js';
+import type { HonoPath } from '../route-params.js';
+import { frameworkInclude, frameworkPath } from '../shared.js';
+import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
+
+/** The Hono environment of a versioned route: `c.get('version')`, `c.get('reverse')(…)` are typed through it. */
+export interface VersioningEnv<V extends string = string> {
+  Variables: VersioningVariables<V>;
+}
+
+/**
+ * A route handler for the Hono adapter: Hono's own `Handler`, `c.req.param()` typed from the route and the
+ * versioning members in `c.get()`. `E` adds the application's own bindings and variables.
+ */
+export type VersionedHandler<
+  Route extends string = string,
+  E extends Env = VersioningEnv,
+  V extends string = string,
+> = Handler<E & VersioningEnv<V>, HonoPath<Route>>;
+
+/** A route made by this adapter's {@link path}; another adapter refuses it. */
+export type HonoRoute = FrameworkRoute<'hono'>;
+
+/** A group made by this adapter's {@link include}. */
+export type HonoInclude = FrameworkInclude<'hono'>;
+
+/**
+ * Declares a route served by a Hono handler, typed from the route: `c.req.param('pk')` has its parameters
+ * (optional ones in `{…}` may be `undefined`) and `c.get('version')`, `c.get('reverse')`… are there. The core's
+ * `path()` with types; `E` adds the application's own bindings and variables. `c.get('version')` is typed by the
+ * versions of `options.versioning` when that scheme is typed by its allow list.
+ * @example path('/users/:pk/', (c) => c.json({ pk: c.req.param('pk'), version: c.get('version') }))
+ */
+export function path<const R extends string, E extends Env = VersioningEnv, V extends string = string>(
+  route: R,
+  handler: VersionedHandler<NoInfer<R>, E, NoInfer<V>>,
+  options?: PathOptions<V>,
+): HonoRoute {
+  return frameworkPath('hono', route, handler, options);
+}
+
+/** Groups routes of this adapter (or the core's) under a prefix and, optionally, a namespace; the core's `include()`. */
+export function include(
+  prefix: string,
+  routes: readonly (HonoRoute | HonoInclude)[],
+  options?: { readonly namespace?: string },
+): HonoInclude {
+  return frameworkInclude(prefix, routes, options);
+}

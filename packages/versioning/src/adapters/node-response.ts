@@ -1,0 +1,83 @@
+import type { ServerResponse } from 'node:http';
+import { isPlainObject } from '../internal/arguments.js';
+import type { ProblemOutcome } from '../pipeline/problem.js';
+import type { ServeOutcome } from '../pipeline/decide.js';
+import { appendVary, isJsonType, mergeVary } from '../pipeline/vary.js';
+
+/** Appends the version lifecycle's header fields of an outcome to a node:http response (Express's too). */
+export function appendFields(res: ServerResponse, fields: ServeOutcome['fields']): void {
+  for (const [name, value] of fields) res.appendHeader(name, value);
+}
+
+/**
+ * Writes a problem outcome out on a node:http response (Express's too): its status, the lifecycle's fields, its
+ * `Vary` appended to what the response has (never an empty one), its headers and body.
+ */
+export function writeProblem(res: ServerResponse, problem: ProblemOutcome): void {
+  appendFields(res, problem.fields);
+  if (problem.vary.length > 0) res.setHeader('vary', appendVary(res.getHeader('vary'), problem.vary));
+  res.writeHead(problem.status, problem.headers).end(problem.body);
+}
+
+/**
+ * Finishes the head of `res` when it is written: its `Vary` is what middleware in front set, then what the handler
+ * set (with `setHeader()`, `res.set()`, or given to `writeHead()`), then `vary`, each field once; a JSON
+ * `Content-Type` goes out as `contentType` when that is not `null`.
+ *
+ * node:http has no hook between a handler's last `setHeader()` and the head going out (Express adds none), and a
+ * handler that sets `Vary` itself replaces whatever was there, so this is the one place where the adapters
+ * replace `writeHead`: on this response only, calling what it had (another middleware's replacement too).
+ */
+export function finishHead(res: ServerResponse, vary: readonly string[], contentType: string | null): void {
+  const upstreamVary = res.getHeader('vary');
+  // Read off the prototype chain, so that the replacement below calls what the response had.
+  const writeHead = Reflect.get(res, 'writeHead') as (...args: unknown[]) => ServerResponse;
+  const replaced = function (this: ServerResponse, ...args: unknown[]): ServerResponse {
+    writeFinalHead(this, upstreamVary, vary, contentType, args);
+    return writeHead.apply(this, args);
+  };
+  Reflect.set(res, 'writeHead', replaced);
+}
+
+/** Sets the final `Vary` and `Content-Type` of `res`, and takes `Vary` out of `writeHead()`'s `args` into it. */
+function writeFinalHead(
+  res: ServerResponse,
+  upstreamVary: unknown,
+  vary: readonly string[],
+  contentType: string | null,
+  args: unknown[],
+): void {
+  if (contentType !== null && isJsonType(res.getHeader('content-type')))
+    res.setHeader('content-type', contentType);
+  let current: unknown = res.getHeader('vary');
+  // writeHead(status[, message][, headers]): headers as an object, or as a flat [name, value, …] list.
+  const at = args.findIndex((arg, index) => index > 0 && (isPlainObject(arg) || Array.isArray(arg)));
+  const given = args[at];
+  if (Array.isArray(given)) {
+    const rest: unknown[] = [];
+    for (let index = 0; index + 1 < given.length; index += 2) {
+      const name: unknown = given[index];
+      if (typeof name === 'string' && name.toLowerCase() === 'vary')
+        current = mergeVary(current, given[index + 1]);
+      else rest.push(name, given[index + 1]);
+    }
+    if (rest.length !== given.length) args[at] = rest;
+  } else if (given !== undefined) {
+    const headers = given as Record<string, unknown>;
+    let copy: Record<string, unknown> | null = null;
+    for (const name of Object.keys(headers)) {
+      const lower = name.toLowerCase();
+      if (lower === 'vary') {
+        current = mergeVary(current, headers[name]);
+        copy = Object.fromEntries(Object.entries(copy ?? headers).filter(([key]) => key !== name));
+      } else if (contentType !== null && lower === 'content-type' && isJsonType(headers[name])) {
+        copy ??= { ...headers };
+        copy[name] = contentType;
+      }
+    }
+    if (copy !== null) args[at] = copy;
+  }
+  const value = appendVary(mergeVary(upstreamVary, current), vary);
+  if (value !== '') res.setHeader('vary', value);
+  else if (current !== undefined) res.removeHeader('vary');
+}

@@ -1,0 +1,116 @@
+import type { FlatRoute } from '../urls/route.types.js';
+import { versionedContent } from './content.js';
+import type {
+  OpenAPIOperation,
+  OperationObject,
+  ParameterObject,
+  RequestBodyObject,
+} from './openapi.types.js';
+import type { PathTemplate } from './paths.js';
+import type { Placement, SchemeDocument } from './placement.js';
+import { type Context, responsesOf } from './responses.js';
+import { hostServers, ownServers } from './servers.js';
+
+/** The parameters of an operation: the path's, the version's, then the route's own, merged by name and place. */
+function parametersOf(
+  template: PathTemplate,
+  own: OpenAPIOperation,
+  placement: Placement,
+  version: string,
+): ParameterObject[] {
+  const parameters: ParameterObject[] = template.params.map(({ name, kind }) => ({
+    name,
+    in: 'path',
+    required: true,
+    ...(kind === 'wildcard' ? { description: 'One or more path segments, separated by "/".' } : {}),
+    schema: { type: 'string', minLength: 1 },
+  }));
+  if (placement.kind === 'parameter') {
+    parameters.push({
+      name: placement.name,
+      in: placement.in,
+      description: 'The API version.',
+      required: placement.required,
+      schema: { type: 'string', const: version },
+    });
+  }
+  const inPath = new Set(template.params.map(({ name }) => name));
+  for (const parameter of own.parameters ?? []) {
+    // A path parameter of an optional group that this path leaves out.
+    if (parameter.in === 'path' && !inPath.has(parameter.name)) continue;
+    const index = parameters.findIndex(
+      (generated) => generated.name === parameter.name && generated.in === parameter.in,
+    );
+    const generated = index === -1 ? undefined : parameters[index];
+    // A parameter has `schema` or `content`, never both: the route's `content` replaces the generated schema.
+    const { schema: _schema, ...withoutSchema } = generated ?? {};
+    const merged: ParameterObject = {
+      ...(parameter.content === undefined ? generated : withoutSchema),
+      ...parameter,
+      ...(parameter.in === 'path' ? { required: true } : {}),
+    };
+    if (index === -1) parameters.push(merged);
+    else parameters[index] = merged;
+  }
+  // Every value a request carries in a path, query, header or cookie is text.
+  return parameters.map((parameter) =>
+    parameter.schema === undefined && parameter.content === undefined
+      ? { ...parameter, schema: { type: 'string' } }
+      : parameter,
+  );
+}
+
+/** The operation of `route` at `template`, before its `operationId` is chosen; `where` names the route in errors. */
+export function operationOf(
+  where: string,
+  route: FlatRoute,
+  template: PathTemplate,
+  scheme: SchemeDocument,
+  context: Context,
+): Omit<OperationObject, 'operationId'> {
+  const own = route.openapi ?? {};
+  const { placement } = scheme;
+  const parameters = parametersOf(template, own, placement, context.version);
+  // Servers of its own where they differ from the document's (OpenAPI's default being `/`).
+  const servers =
+    placement.kind === 'host'
+      ? hostServers(where, context.servers, placement.regex, context.version)
+      : context.servers;
+  const operationServers = ownServers(servers, context.documentServers);
+  const requestBody: RequestBodyObject | undefined = own.requestBody && {
+    ...own.requestBody,
+    content: versionedContent(own.requestBody.content, placement, context.version, 'request'),
+  };
+  // Members in the order OpenAPI lists them; the route's own extensions last.
+  const {
+    tags,
+    summary,
+    description,
+    externalDocs,
+    operationId: _operationId,
+    parameters: _parameters,
+    requestBody: _requestBody,
+    responses: _responses,
+    deprecated: ownDeprecated,
+    security,
+    servers: givenServers,
+    ...extensions
+  } = own;
+  const deprecated =
+    ownDeprecated ?? (placement.kind !== 'neutral' && context.policy?.deprecation != null ? true : null);
+  return {
+    ...(tags && { tags }),
+    ...(summary !== undefined && { summary }),
+    ...(description !== undefined && { description }),
+    ...(externalDocs && { externalDocs }),
+    ...(parameters.length > 0 && { parameters }),
+    ...(requestBody && { requestBody }),
+    responses: responsesOf(own, scheme, context),
+    ...(deprecated !== null && { deprecated }),
+    ...(security && { security }),
+    ...(givenServers !== undefined
+      ? { servers: givenServers }
+      : operationServers && { servers: operationServers }),
+    ...extensions,
+  };
+}

@@ -1,0 +1,113 @@
+import { DisallowedHost, VersionSunset } from '../errors.js';
+import { type CompiledPolicy, enforcedSunset, formatSunset } from '../lifecycle/policies.js';
+import { versionedContent } from './content.js';
+import type {
+  HeaderObject,
+  OpenAPIOperation,
+  ReferenceObject,
+  ResponseObject,
+  ServerObject,
+} from './openapi.types.js';
+import { problemOf, type SchemeDocument } from './placement.js';
+import { problemResponse } from './problems.js';
+
+/** Everything the operations of one document share. */
+export interface Context {
+  readonly version: string;
+  /** The version's policy, compiled as the adapters compile it; `null` without one. */
+  readonly policy: CompiledPolicy | null;
+  /** The server answers a version past its sunset with 410. */
+  readonly enforceSunset: boolean;
+  readonly servers: readonly ServerObject[] | null;
+  /** The document's top-level `servers`, when it has them. */
+  readonly documentServers: readonly ServerObject[] | null;
+  readonly headerRefs: Readonly<Record<string, ReferenceObject>>;
+}
+
+/** Response keys in status order, `default` last. */
+function byStatus([a]: readonly [string, unknown], [b]: readonly [string, unknown]): number {
+  if (a === b) return 0;
+  if (a === 'default') return 1;
+  if (b === 'default') return -1;
+  return a < b ? -1 : 1;
+}
+
+/** The version problems a route's operations document, by status: those its server can answer, no other. */
+function problemResponses(scheme: SchemeDocument, context: Context): Record<string, ResponseObject> {
+  const responses: Record<string, ResponseObject> = {};
+  const { invalidVersion: refused, notAcceptable } = scheme;
+  if (refused?.status === 404) {
+    responses['404'] = problemResponse(
+      'Not Found: the request asks for a version this route does not allow.',
+      {
+        invalid_version: refused,
+      },
+    );
+  }
+  const refusedAccept = refused?.status === 406 ? refused : null;
+  if (refusedAccept !== null || notAcceptable !== null) {
+    const asks = [
+      ...(refusedAccept === null ? [] : ['a version this route does not allow']),
+      ...(notAcceptable === null ? [] : ['a media type it cannot render']),
+    ];
+    responses['406'] = problemResponse(`Not Acceptable: the request asks for ${asks.join(', or for ')}.`, {
+      ...(refusedAccept !== null && { invalid_version: refusedAccept }),
+      ...(notAcceptable !== null && { not_acceptable: notAcceptable }),
+    });
+  }
+  if (scheme.placement.kind === 'host') {
+    responses['400'] = problemResponse('Bad Request: the host is not one the server accepts.', {
+      disallowed_host: problemOf(new DisallowedHost('unknown.example.com')),
+    });
+  }
+  // The 410 rule is the adapters' own, and it refuses only a request that has a version.
+  const sunset = enforcedSunset(context.policy, context.enforceSunset);
+  if (scheme.scheme !== null && sunset !== null) {
+    responses['410'] = problemResponse(
+      `Gone: version ${context.version} is past its sunset (${formatSunset(sunset)}), when the server enforces it.`,
+      { version_sunset: problemOf(new VersionSunset(context.version)) },
+    );
+  }
+  return responses;
+}
+
+/** The responses of an operation: the route's own merged over the generated success and version problems. */
+export function responsesOf(
+  own: OpenAPIOperation,
+  scheme: SchemeDocument,
+  context: Context,
+): Record<string, ResponseObject> {
+  const given = own.responses ?? {};
+  const documentsSuccess = Object.keys(given).some((code) => code === 'default' || /^[123]/.test(code));
+  const problems = problemResponses(scheme, context);
+  const merged: Record<string, ResponseObject> = {
+    ...(documentsSuccess ? {} : { 200: { description: 'OK', content: { 'application/json': {} } } }),
+    ...problems,
+    ...given,
+  };
+  const lifecycle = scheme.placement.kind !== 'neutral' && context.policy !== null;
+  return Object.fromEntries(
+    Object.entries(merged)
+      .sort(byStatus)
+      .map(([code, response]): [string, ResponseObject] => {
+        const isProblem = problems[code] === response;
+        let result = response;
+        if (!isProblem && response.content !== undefined) {
+          result = {
+            ...result,
+            content: versionedContent(response.content, scheme.placement, context.version, 'response'),
+          };
+        }
+        if (!isProblem && lifecycle && Object.keys(context.headerRefs).length > 0) {
+          const headers: Record<string, HeaderObject | ReferenceObject> = {
+            ...context.headerRefs,
+            ...response.headers,
+          };
+          // Keep the response's members in OpenAPI's order: description, headers, content.
+          const { description, content, ...rest } = result;
+          result = { description, headers, ...(content === undefined ? {} : { content }), ...rest };
+        }
+        return [code, result];
+      }),
+  );
+}

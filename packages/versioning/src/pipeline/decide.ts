@@ -1,0 +1,109 @@
+import type { IncomingMessage } from 'node:http';
+import { type APIException, isAPIException } from '../errors.js';
+import type { PipelineRequest } from '../http/request.js';
+import type { Refusal } from '../lifecycle/lifecycle.js';
+import type { HeaderField } from '../lifecycle/policies.js';
+import type { FlatRoute } from '../urls/route.types.js';
+import type { RoutePlan } from './plan.js';
+import { type ProblemOutcome, problemOutcome } from './problem.js';
+
+/** A request the route serves: what the adapter puts on the framework's request and response. */
+export interface ServeOutcome {
+  readonly kind: 'serve';
+  /** The versioned request: `version`, `versioningScheme`, `resolverMatch` (of the answering route), `reverse()`. */
+  readonly request: PipelineRequest;
+  /** The handler that answers: the route's, or a later route's of the same URL whose `since`/`until` hold the version. */
+  readonly handler: unknown;
+  /** The route that answers. */
+  readonly route: FlatRoute;
+  /** The version lifecycle's header fields (shared, frozen), appended after what the response has. */
+  readonly fields: readonly HeaderField[];
+  /** The request headers the route's scheme reads: appended to the response's `Vary`, never replacing it. */
+  readonly vary: readonly string[];
+  /** The `Content-Type` a JSON answer goes out as instead (a vendor type `MediaTypeVersioning` read), or `null`. */
+  readonly contentType: string | null;
+}
+
+/** What the pipeline decided for one request: serve it, or answer with a problem. */
+export type Outcome = ServeOutcome | ProblemOutcome;
+
+const noArgs: readonly string[] = Object.freeze([]);
+
+/**
+ * Whether `error`, raised while determining the version, refuses the version itself: a 404, or a 406 other than
+ * the one of content negotiation.
+ */
+function isVersionError(error: APIException, request: PipelineRequest): boolean {
+  if (error.statusCode === 404) return true;
+  return error.statusCode === 406 && request.negotiationProblem() !== error;
+}
+
+function refused(route: RoutePlan, request: PipelineRequest, refusal: Refusal): ProblemOutcome {
+  const { error, fields, supportedVersions } = refusal;
+  return problemOutcome(error, request.header('accept-language'), route.vary, fields, supportedVersions);
+}
+
+/**
+ * Decides what answers `request`, which the framework routed to `route` with its `params`: checks the host (like
+ * Django's CommonMiddleware, on every route, version-neutral ones too), lets the route's scheme determine the
+ * version, and lets the route's lifecycle admit it (sunset, `since`/`until`). Returns the outcome for the adapter
+ * to write out; a scheme's `APIException` becomes a problem outcome here, any other error is thrown on.
+ */
+export function decide(route: RoutePlan, request: PipelineRequest, params: unknown): Outcome {
+  const { scheme, lifecycle } = route;
+  const host = request.hostProblem();
+  if (host !== null) {
+    if (!isAPIException(host)) throw host;
+    return refused(route, request, lifecycle.refuse(host, false));
+  }
+  if (scheme !== null) {
+    request.versioningScheme = scheme;
+    try {
+      request.version = scheme.determineVersion(request, noArgs, route.kwargsOf(params));
+    } catch (error) {
+      if (!isAPIException(error)) throw error;
+      return refused(route, request, lifecycle.refuse(error, isVersionError(error, request)));
+    }
+  }
+  const verdict = lifecycle.admit(request.version, request);
+  if (verdict.kind === 'refuse') return refused(route, request, verdict);
+  if (verdict.route !== route.route) request.answeredBy(verdict.route);
+  const { responseMediaType } = route;
+  return {
+    kind: 'serve',
+    request,
+    handler: verdict.route.handler,
+    route: verdict.route,
+    fields: verdict.fields,
+    vary: route.vary,
+    contentType: responseMediaType === null ? null : responseMediaType(request),
+  };
+}
+
+/**
+ * {@link decide} for a node:http `IncomingMessage` (node:http, Express, Fastify's `request.raw`) whose request
+ * target is `target` as the client sent it; `mount` is what the route's `prefixOf()` reads the script prefix from.
+ */
+export function decideNode(
+  route: RoutePlan,
+  message: IncomingMessage,
+  target: string,
+  params: unknown,
+  mount: unknown,
+): Outcome {
+  return decide(route, route.requests.node(message, target, route, params, mount), params);
+}
+
+/**
+ * {@link decide} for a fetch `Request` (Hono); `host` is its `Host` header when the adapter has it at hand without
+ * asking `input.headers`.
+ */
+export function decideFetch(
+  route: RoutePlan,
+  input: Request,
+  params: unknown,
+  mount: unknown,
+  host?: string,
+): Outcome {
+  return decide(route, route.requests.fetch(input, route, params, mount, host), params);
+}

@@ -1,0 +1,221 @@
+import { DisallowedHost } from '../errors.js';
+import type { RequestFactory } from '../http/request.js';
+import { requestFactory } from '../http/request.js';
+import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
+import { isScheme, isUrlConf } from '../internal/recognize.js';
+import {
+  compileLifecycle,
+  type LifecycleOptions,
+  lifecycleOptionNames,
+  type RouteLifecycle,
+} from '../lifecycle/lifecycle.js';
+import type { CompiledPolicy } from '../lifecycle/policies.js';
+import type { BaseVersioning } from '../schemes/base.js';
+import { checkSchemeHeaders } from '../schemes/base.js';
+import type { ResolverMatch, VersioningRequest } from '../types.js';
+import { resolverMatchOf } from '../urls/resolver-match.js';
+import type { FlatRoute } from '../urls/route.types.js';
+import type { UrlConf } from '../urls/urlconf.js';
+import { kwargsFromParams } from './kwargs.js';
+
+/** The options a plan is compiled from: what every adapter's `versioned(urlconf, options)` takes. */
+export interface PlanOptions extends LifecycleOptions {
+  /**
+   * Scheme of every route whose `path()` names no `versioning` of its own (DRF's `DEFAULT_VERSIONING_CLASS`);
+   * `null` leaves those routes unversioned.
+   */
+  readonly scheme: BaseVersioning | null;
+  /** Host names the `Host` header may carry; any other is answered 400. @default ['localhost', '.localhost', '127.0.0.1', '[::1]'] */
+  readonly allowedHosts?: readonly string[];
+  /** Honour `X-Forwarded-Host` / `X-Forwarded-Proto`; only behind a proxy that sets them. @default false */
+  readonly trustProxy?: boolean;
+  /** Media types the API can render, for content negotiation on `Accept`. @default ['application/json'] */
+  readonly renderers?: readonly string[];
+  /**
+   * Answer a path under no route with a 404 and a route without the request's method with a 405 (with `Allow`),
+   * both as problem+json like the version errors (`not_found` `Not found.`, `method_not_allowed`
+   * `Method "<METHOD>" not allowed.`, translated). The node:http adapter always does.
+   * @default false
+   */
+  readonly problems?: boolean;
+}
+
+/** The names of {@link PlanOptions}, for a caller's check of unknown options. */
+export const planOptionNames: readonly string[] = Object.freeze([
+  'scheme',
+  'allowedHosts',
+  'trustProxy',
+  'renderers',
+  'problems',
+  ...lifecycleOptionNames,
+]);
+
+/**
+ * How a request of a route reads its script prefix (the mount point) from what the adapter passes per request:
+ * the string itself by default; Hono passes its context, read only when a handler reverses a URL.
+ */
+export type PrefixReader = (mount: unknown) => string;
+
+const prefixIsMount: PrefixReader = (mount) => mount as string;
+
+/** One route of a UrlConf, compiled once: everything a request of it and a document about it need. */
+export interface RoutePlan {
+  /** The UrlConf's route (pattern, names, handler, `since`/`until`, compiled matcher). */
+  readonly route: FlatRoute;
+  /** Upper-case; `null` means every method. */
+  readonly methods: readonly string[] | null;
+  /** The route's own scheme, else the mount's `options.scheme`; `null` for a version-neutral route. */
+  readonly scheme: BaseVersioning | null;
+  /** The request headers its scheme reads (frozen): every response of the route varies on them. */
+  readonly vary: readonly string[];
+  /** The route's parameter names, in pattern order. */
+  readonly paramNames: readonly string[];
+  /** Whether the route has any parameter. */
+  readonly hasParams: boolean;
+  /**
+   * The versions the route exists in: its `since`/`until` over its scheme's allow list (frozen, oldest first), or
+   * `null` when it has neither bound (every version its scheme allows).
+   */
+  readonly versions: readonly (string | null)[] | null;
+  /** The version lifecycle of the route: its header fields, its sunset, which route of its URL answers a version. */
+  readonly lifecycle: RouteLifecycle;
+  /**
+   * The `Content-Type` a JSON answer to a versioned request gets instead of `application/json` (the vendor type
+   * `MediaTypeVersioning` read), or `null`; `null` itself for a route whose scheme has no `responseMediaType()`.
+   */
+  readonly responseMediaType: ((request: VersioningRequest) => string | null) | null;
+  /**
+   * The UrlConf keyword arguments from the framework's decoded parameters: those parameters themselves when they
+   * are plain strings under the UrlConf's names, else a copy that makes them so (a wildcard's segments joined).
+   */
+  kwargsOf(params: unknown): Readonly<Record<string, string | undefined>>;
+  /**
+   * The {@link ResolverMatch} of `route` (this one unless a later route of its URL answers the version) for the
+   * framework's parameters; made only when a handler reads it.
+   */
+  matchOf(params: unknown, route?: FlatRoute): ResolverMatch;
+  /** Makes the requests of this mount (the same for every route of it). */
+  readonly requests: RequestFactory;
+  /** The script prefix from what the adapter passes per request (see {@link PrefixReader}). */
+  prefixOf(mount: unknown): string;
+}
+
+/** A UrlConf and the options of its mount, compiled once and frozen. */
+export interface Plan {
+  readonly urlconf: UrlConf;
+  /** One per route of `urlconf.routes()`, in its order. */
+  readonly routes: readonly RoutePlan[];
+  /** `options.problems`. */
+  readonly problems: boolean;
+  /** `options.policies`, checked and compiled, by version. */
+  readonly policies: ReadonlyMap<string, CompiledPolicy>;
+  /** `options.reportVersions`. */
+  readonly reportVersions: boolean;
+  /** `options.enforceSunset`. */
+  readonly enforceSunset: boolean;
+  /** Makes the requests of this mount (hosts, proxy trust and renderers checked once). */
+  readonly requests: RequestFactory;
+}
+
+/** What an adapter adds to {@link compilePlan}. */
+export interface PlanSettings {
+  /** Option names the caller takes besides {@link PlanOptions}'. */
+  readonly extraOptions?: readonly string[];
+  /** How the requests read their script prefix. @default the mount value is the prefix string */
+  readonly prefixOf?: PrefixReader;
+  /**
+   * The caller's own check of each route and its scheme, run first (an adapter's: the handler is one of its
+   * framework's); throws to refuse it.
+   */
+  readonly checkRoute?: (route: FlatRoute, scheme: BaseVersioning | null) => void;
+}
+
+/** A fetch Request whose URL does not parse: @hono/node-server builds it from a Host header it does not check. */
+function unparsedHost(input: Request): Error {
+  return new DisallowedHost(input.headers.get('host') ?? '');
+}
+
+/** `scheme.responseMediaType` when it has one (`MediaTypeVersioning`, `CompositeVersioning`), bound; else `null`. */
+function responseMediaTypeOf(scheme: BaseVersioning | null): RoutePlan['responseMediaType'] {
+  const read: unknown = (scheme as { responseMediaType?: unknown } | null)?.responseMediaType;
+  return typeof read === 'function'
+    ? (request) => (read as (request: VersioningRequest) => string | null).call(scheme, request)
+    : null;
+}
+
+function checkOptions(where: string, urlconf: unknown, options: unknown, extra: readonly string[]): void {
+  if (!isUrlConf(urlconf)) throw mustBe(where, 'urlconf', 'a UrlConf', urlconf);
+  if (!isPlainObject(options)) throw mustBe(where, 'options', 'an object', options);
+  checkKnownKeys(where, options, [...planOptionNames, ...extra]);
+  const { scheme, problems } = options as Partial<PlanOptions>;
+  if (scheme !== null && !isScheme(scheme)) {
+    throw mustBe(
+      where,
+      'options.scheme',
+      'a versioning scheme (such as new URLPathVersioning()) or null',
+      scheme,
+    );
+  }
+  if (problems !== undefined && typeof problems !== 'boolean') {
+    throw mustBe(where, 'options.problems', 'a boolean', problems);
+  }
+}
+
+/**
+ * Checks `urlconf` and `options` once (`where` names the caller in every error) and compiles what serving and
+ * documenting each route needs: its scheme and `Vary`, its lifecycle window and policies, its response media type,
+ * how its parameters become keyword arguments. Framework-free: an adapter translates the routes to its router's
+ * syntax on top. Throws a `TypeError` with a stable `code` at the first mistake.
+ * @example
+ * const plan = compilePlan(urlconf, { scheme: new URLPathVersioning() }, 'my versioned(urlconf, options)');
+ */
+export function compilePlan(
+  urlconf: UrlConf,
+  options: PlanOptions,
+  where: string,
+  { extraOptions = [], prefixOf = prefixIsMount, checkRoute }: PlanSettings = {},
+): Plan {
+  checkOptions(where, urlconf, options, extraOptions);
+  const { allowedHosts, trustProxy, renderers, problems = false } = options;
+  const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
+  const routes = [...urlconf.routes()].map((route) => {
+    const scheme = route.versioning === undefined ? options.scheme : route.versioning;
+    checkRoute?.(route, scheme);
+    // Its values go into response headers, where node:http throws on a bad one: refused now, not by a request.
+    if (scheme !== null) checkSchemeHeaders(where, scheme);
+    return { route, scheme };
+  });
+  const lifecycles = compileLifecycle(where, options, routes);
+  const plans = routes.map(({ route, scheme }, index): RoutePlan => {
+    const names = Object.freeze(route.params.map((param) => param.name));
+    const hasWildcard = route.params.some((param) => param.kind === 'wildcard');
+    const lifecycle = lifecycles.routes[index] as RouteLifecycle;
+    return Object.freeze({
+      route,
+      methods: route.methods,
+      scheme,
+      vary: scheme === null ? Object.freeze([]) : Object.freeze([...scheme.varyHeaders]),
+      paramNames: names,
+      hasParams: names.length > 0,
+      versions: lifecycle.versions,
+      lifecycle,
+      responseMediaType: responseMediaTypeOf(scheme),
+      kwargsOf: hasWildcard
+        ? (params: unknown) => kwargsFromParams(params as Record<string, unknown>, names)
+        : (params: unknown) => params as Record<string, string>,
+      matchOf: (params: unknown, answering: FlatRoute = route) =>
+        resolverMatchOf(answering, kwargsFromParams(params as Record<string, unknown>, names)),
+      prefixOf,
+      requests,
+    });
+  });
+  return Object.freeze({
+    urlconf,
+    routes: Object.freeze(plans),
+    problems,
+    policies: lifecycles.policies,
+    reportVersions: options.reportVersions ?? false,
+    enforceSunset: options.enforceSunset ?? false,
+    requests,
+  });
+}
