@@ -7,6 +7,7 @@
 //   --soak              add the soak (part 4); --soak-seconds N sets its length (default 60)
 //   --only a,b          run only these parts: cpu, http, micro, pagination, demo, soak (full length with --full;
 //                       the CPU table is always full length but with --quick)
+//   BENCH_CPU_FRAMEWORKS=node,hono (environment) limits the CPU table to those frameworks' groups
 //   --out FILE          where to write the results
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';

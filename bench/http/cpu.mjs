@@ -234,7 +234,10 @@ const BEFORE = new URL('cpu-before.md', import.meta.url);
 /** Runs part 1 and returns its section. */
 export async function httpCpu(settings) {
   const tables = [];
+  // BENCH_CPU_FRAMEWORKS=node,hono measures only those groups (a quicker look at one adapter).
+  const only = process.env.BENCH_CPU_FRAMEWORKS?.split(',').map((name) => name.trim());
   for (const g of GROUPS) {
+    if (only !== undefined && !only.includes(g.framework)) continue;
     tables.push({ columns: columns(g.peer !== null), rows: rows(g, await measureGroup(g, settings)) });
   }
   // The adapters before they were reworked (issue 10), measured by this part's first version, kept for comparison.

@@ -51,7 +51,15 @@ function writeFinalHead(
     res.setHeader('content-type', contentType);
   let current: unknown = res.getHeader('vary');
   // writeHead(status[, message][, headers]): headers as an object, or as a flat [name, value, …] list.
-  const at = args.findIndex((arg, index) => index > 0 && (isPlainObject(arg) || Array.isArray(arg)));
+  let at = -1;
+  for (let index = 1; index < args.length && at === -1; index += 1)
+    if (isPlainObject(args[index]) || Array.isArray(args[index])) at = index;
+  if (at === -1 && current === undefined && upstreamVary === undefined) {
+    // Nobody else set Vary (the usual case): the scheme's fields as they are, without merging.
+    if (vary.length > 0)
+      res.setHeader('vary', vary.length === 1 ? (vary[0] as string) : appendVary('', vary));
+    return;
+  }
   const given = args[at];
   if (Array.isArray(given)) {
     const rest: unknown[] = [];
