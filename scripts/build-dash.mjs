@@ -83,18 +83,22 @@ function tsdoc(ts, node) {
   return { text: ts.getTextOfJSDocComment(doc?.comment) ?? '', tags };
 }
 
-/** The TSDoc of each member of the interface `name` in `file` (a path in the package), by member name. */
-function memberDocs(ts, file, name) {
+/** The top-level declaration of `file` (a path in the package) that `is` accepts, named `name`; its source too. */
+function declarationIn(ts, file, name, is, kind) {
   const source = ts.createSourceFile(
     file,
     readFileSync(join(pkg, file), 'utf8'),
     ts.ScriptTarget.Latest,
     true,
   );
-  const declaration = source.statements.find(
-    (statement) => ts.isInterfaceDeclaration(statement) && statement.name.text === name,
-  );
-  if (!declaration) throw new Error(`build-dash: no interface ${name} in ${file}.`);
+  const declaration = source.statements.find((statement) => is(statement) && statement.name?.text === name);
+  if (!declaration) throw new Error(`build-dash: no ${kind} ${name} in ${file}.`);
+  return { source, declaration };
+}
+
+/** The TSDoc of each member of the interface `name` in `file` (a path in the package), by member name. */
+function memberDocs(ts, file, name) {
+  const { source, declaration } = declarationIn(ts, file, name, ts.isInterfaceDeclaration, 'interface');
   return Object.fromEntries(
     declaration.members.map((member) => [member.name.getText(source), tsdoc(ts, member)]),
   );
@@ -102,17 +106,7 @@ function memberDocs(ts, file, name) {
 
 /** The TSDoc of the exported function `name` in `file`. */
 function functionDoc(ts, file, name) {
-  const source = ts.createSourceFile(
-    file,
-    readFileSync(join(pkg, file), 'utf8'),
-    ts.ScriptTarget.Latest,
-    true,
-  );
-  const declaration = source.statements.find(
-    (statement) => ts.isFunctionDeclaration(statement) && statement.name?.text === name,
-  );
-  if (!declaration) throw new Error(`build-dash: no function ${name} in ${file}.`);
-  return tsdoc(ts, declaration);
+  return tsdoc(ts, declarationIn(ts, file, name, ts.isFunctionDeclaration, 'function').declaration);
 }
 
 /** A prop's description: its TSDoc text, a deprecation said first the way Dash's own components say it. */
