@@ -94,7 +94,7 @@ export function toJsonSchema(schema: Schema, direction: Direction): JsonSchemaOb
     const converter = schema['~standard'].jsonSchema;
     json = (direction === 'request' ? converter.input : converter.output)({ target: 'draft-2020-12' });
   } else {
-    json = schema;
+    json = schema as JsonSchemaObject;
   }
   cache[direction].set(schema, json);
   return json;
