@@ -1,12 +1,7 @@
 // The table of instructions, row by row: what each does to an older request migrated up, to a newer response
 // migrated down, and to the schema in the older version. The subject is `Thing { a: string; b?: number }` (HEAD),
 // changed in version `v2` of the history `['v1', 'v2']`.
-import {
-  field,
-  type Instruction,
-  migrateRequest,
-  migrateResponse,
-} from '../../src/changes/index.js';
+import { field, type Instruction, migrateRequest, migrateResponse } from '../../src/changes/index.js';
 import type { Schemas } from './schemas.js';
 
 export interface InstructionCase {
@@ -32,11 +27,17 @@ export const instructionCases: readonly InstructionCase[] = [
     name: 'field(S, f).renamedFrom(old)',
     instruction: ({ Thing }) => field(Thing, 'a').renamedFrom('title'),
     up: [
-      [{ title: 'x', b: 1 }, { a: 'x', b: 1 }],
+      [
+        { title: 'x', b: 1 },
+        { a: 'x', b: 1 },
+      ],
       [{ b: 1 }, { b: 1 }],
     ],
     down: [
-      [{ a: 'x', b: 1 }, { title: 'x', b: 1 }],
+      [
+        { a: 'x', b: 1 },
+        { title: 'x', b: 1 },
+      ],
       [{ b: 1 }, { b: 1 }],
     ],
     older: { properties: ['title', 'b'], types: { title: 'string', b: 'number' }, required: ['title'] },
@@ -46,7 +47,10 @@ export const instructionCases: readonly InstructionCase[] = [
     instruction: ({ Thing }) => field(Thing, 'b').added({ default: 0 }),
     up: [
       [{ a: 'x' }, { a: 'x', b: 0 }],
-      [{ a: 'x', b: 5 }, { a: 'x', b: 5 }],
+      [
+        { a: 'x', b: 5 },
+        { a: 'x', b: 5 },
+      ],
     ],
     down: [
       [{ a: 'x', b: 1 }, { a: 'x' }],
@@ -80,7 +84,12 @@ export const instructionCases: readonly InstructionCase[] = [
         required: true,
       }),
     up: [[{ a: 'x', c: 'X' }, { a: 'x' }]],
-    down: [[{ a: 'x', b: 2 }, { a: 'x', b: 2, c: 'X' }]],
+    down: [
+      [
+        { a: 'x', b: 2 },
+        { a: 'x', b: 2, c: 'X' },
+      ],
+    ],
     older: {
       properties: ['a', 'b', 'c'],
       types: { a: 'string', b: 'number', c: 'string' },
@@ -99,11 +108,17 @@ export const instructionCases: readonly InstructionCase[] = [
     instruction: ({ Thing, string }) =>
       field(Thing, 'b').retyped({ schema: string, up: (value: string) => Number(value), down: String }),
     up: [
-      [{ a: 'x', b: '2' }, { a: 'x', b: 2 }],
+      [
+        { a: 'x', b: '2' },
+        { a: 'x', b: 2 },
+      ],
       [{ a: 'x' }, { a: 'x' }],
     ],
     down: [
-      [{ a: 'x', b: 2 }, { a: 'x', b: '2' }],
+      [
+        { a: 'x', b: 2 },
+        { a: 'x', b: '2' },
+      ],
       [{ a: 'x' }, { a: 'x' }],
     ],
     older: { properties: ['a', 'b'], types: { a: 'string', b: 'string' }, required: ['a'] },
@@ -115,7 +130,12 @@ export const instructionCases: readonly InstructionCase[] = [
       [{ b: 1 }, { a: 'anonymous', b: 1 }],
       [{ a: 'x' }, { a: 'x' }],
     ],
-    down: [[{ a: 'x', b: 1 }, { a: 'x', b: 1 }]],
+    down: [
+      [
+        { a: 'x', b: 1 },
+        { a: 'x', b: 1 },
+      ],
+    ],
     older: { ...asHead, required: [] },
   },
   {
@@ -124,7 +144,10 @@ export const instructionCases: readonly InstructionCase[] = [
     up: [[{ a: 'x' }, { a: 'x' }]],
     down: [
       [{ a: 'x' }, { a: 'x', b: 0 }],
-      [{ a: 'x', b: 4 }, { a: 'x', b: 4 }],
+      [
+        { a: 'x', b: 4 },
+        { a: 'x', b: 4 },
+      ],
     ],
     older: { ...asHead, required: ['a', 'b'] },
   },
@@ -135,7 +158,12 @@ export const instructionCases: readonly InstructionCase[] = [
         a: object.words.join(' '),
       })),
     up: [[{ words: ['x', 'y'] }, { a: 'x y' }]],
-    down: [[{ a: 'x', b: 1 }, { a: 'x', b: 1 }]],
+    down: [
+      [
+        { a: 'x', b: 1 },
+        { a: 'x', b: 1 },
+      ],
+    ],
     older: asHead,
   },
   {

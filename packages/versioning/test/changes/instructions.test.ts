@@ -35,7 +35,9 @@ describe.each(flavourNames)('the instruction table, with %s schemas', (flavour) 
 
     test.each(row.up)('an older request %j migrated up is %j', (older, head) => {
       const { history, Thing } = make();
-      expect(history.migrate(Thing, deepFreeze(structuredClone(older)), { from: 'v1', to: 'v2' })).toEqual(head);
+      expect(history.migrate(Thing, deepFreeze(structuredClone(older)), { from: 'v1', to: 'v2' })).toEqual(
+        head,
+      );
     });
 
     test.each(row.down)('a newer response %j migrated down is %j', (head, older) => {
@@ -71,13 +73,18 @@ describe.each(flavourNames)('the instruction table, with %s schemas', (flavour) 
       const { history, Thing } = make();
       const schema = history.schemaFor(Thing, 'v1', 'response');
       expect(schema.$ref).toBe('#/$defs/Thing');
-      const thing = (schema.$defs as Record<string, Record<string, unknown>>).Thing as Record<string, unknown>;
+      const thing = (schema.$defs as Record<string, Record<string, unknown>>).Thing as Record<
+        string,
+        unknown
+      >;
       const properties = thing.properties as Record<string, unknown>;
       expect(Object.keys(properties)).toEqual(row.older.properties);
       expect(
         Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, typeOf(schema, value)])),
       ).toEqual(row.older.types);
-      expect([...((thing.required as string[] | undefined) ?? [])].sort()).toEqual([...row.older.required].sort());
+      expect([...((thing.required as string[] | undefined) ?? [])].sort()).toEqual(
+        [...row.older.required].sort(),
+      );
       compiles(schema);
       compiles(history.schemaFor(Thing, 'v1', 'request'));
     });
@@ -99,7 +106,11 @@ describe('order of application', () => {
         return { ...object, trail: [...((object.trail as string[] | undefined) ?? []), name] };
       }),
     ];
-    const v2a = change('v2 first', [...pair('v2 a.1'), field(Thing, 'a').renamedFrom('a1'), ...pair('v2 a.2')]);
+    const v2a = change('v2 first', [
+      ...pair('v2 a.1'),
+      field(Thing, 'a').renamedFrom('a1'),
+      ...pair('v2 a.2'),
+    ]);
     const v2b = change('v2 second', pair('v2 b.1'));
     const v3a = change('v3 only', [...pair('v3 a.1'), ...pair('v3 a.2')]);
     const history = new VersionHistory(['v1', 'v2', 'v3'] as const, { v2: [v2a, v2b], v3: [v3a] });
@@ -209,7 +220,11 @@ describe('the escape hatches’ second argument', () => {
         ]),
       ],
     });
-    const plan = planRouteSchemas('test', { label: '/t/', name: 't', request: Thing, response: Thing }, history);
+    const plan = planRouteSchemas(
+      'test',
+      { label: '/t/', name: 't', request: Thing, response: Thing },
+      history,
+    );
     const request = { headers: new Headers(), query: new URLSearchParams('limit=5&x=1') };
     expect(plan.request?.migrates('v1')).toBe(true);
     expect(plan.request?.migrates('v2')).toBe(false);
@@ -283,7 +298,11 @@ describe('{ route } targets: one route’s whole body, whatever its schemas', ()
 
 describe('migrateProblem', () => {
   const history = new VersionHistory(['v1', 'v2', 'v3'] as const, {
-    v2: [change('problems had "message"', [migrateProblem((problem) => ({ ...problem, message: problem.detail }))])],
+    v2: [
+      change('problems had "message"', [
+        migrateProblem((problem) => ({ ...problem, message: problem.detail })),
+      ]),
+    ],
     v3: [
       change('problems had no "errors" member', [
         migrateProblem(({ errors: _errors, ...problem }) => problem),

@@ -149,7 +149,13 @@ function jsonSchemas(): Schemas {
       return schema;
     },
     UserRecord: { type: 'object', additionalProperties: User },
-    UserTuple: { type: 'array', prefixItems: [User, { type: 'number' }], items: false },
+    UserTuple: {
+      type: 'array',
+      prefixItems: [User, { type: 'number' }],
+      items: false,
+      minItems: 2,
+      maxItems: 2,
+    },
   };
 }
 
