@@ -366,8 +366,8 @@ describe('mistakes in a history are TypeErrors that name the change, the version
   test('an unknown version in migrate, schemaFor and isApplied', () => {
     const { history, User, renamed } = specHistory('zod');
     const calls = [
-      () => history.migrate(User, {}, { to: '2023-01-01' as never }),
-      () => history.migrate(User, {}, { from: '2023-01-01' as never, to: '2024-01-01' }),
+      () => void history.migrate(User, {}, { to: '2023-01-01' as never }),
+      () => void history.migrate(User, {}, { from: '2023-01-01' as never, to: '2024-01-01' }),
       () => history.schemaFor(User, '2023-01-01' as never),
       () => history.isApplied(renamed, '2023-01-01' as never),
     ];
