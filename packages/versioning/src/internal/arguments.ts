@@ -18,7 +18,14 @@ export type ArgumentErrorCode =
    * A value bound for a response header that no header can carry: a header name that is not a token, or a value
    * (a version, a media type) with CR, LF or another control character, or a character above U+00FF.
    */
-  | 'ERR_VERSIONING_INVALID_HEADER';
+  | 'ERR_VERSIONING_INVALID_HEADER'
+  /**
+   * A version that does not have the form the scheme's `versionFormat` gives (a `defaultVersion` or an allowed
+   * version that is not a real date, or not a semantic version), or an allow list of such versions out of order.
+   */
+  | 'ERR_VERSIONING_INVALID_VERSION'
+  /** Options that contradict each other: `versionRequired: true` with a `defaultVersion`. */
+  | 'ERR_VERSIONING_CONFLICTING_OPTIONS';
 
 /** A `TypeError` with its {@link ArgumentErrorCode}. */
 export type ArgumentError = TypeError & { readonly code: ArgumentErrorCode };
