@@ -160,7 +160,10 @@ describe('construction: mistakes are TypeErrors with a code, where the scheme is
   });
 
   test('an assignment that breaks the rules is refused on the next use, naming the class', () => {
-    const scheme = new HeaderVersioning({ allowedVersions: ['2024-01-01'], versionFormat: 'date' });
+    const scheme: HeaderVersioning = new HeaderVersioning({
+      allowedVersions: ['2024-01-01'] as string[],
+      versionFormat: 'date',
+    });
     scheme.allowedVersions = ['2024-01-01', 'later'];
     expect(() => scheme.isAllowedVersion('2024-01-01')).toThrow(/HeaderVersioning: allowedVersions\[1\]/);
     scheme.allowedVersions = ['2024-01-01', '2024-02-01'];
