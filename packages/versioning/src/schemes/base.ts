@@ -205,7 +205,7 @@ export class BaseVersioning<V extends string = string> {
     const settings = getSettings();
     const { defaultVersion, allowedVersions, versionParam, versionRequired = false, versionFormat } = options;
     // A required version has no default: the settings' is not taken (one given in the options is refused below).
-    const fallback = versionRequired === true ? null : settings.defaultVersion;
+    const fallback = versionRequired ? null : settings.defaultVersion;
     // Without an allow list in the options the versions are typed `string` (second overload), so the settings fit V.
     this.defaultVersion = defaultVersion !== undefined ? defaultVersion : (fallback as V | null);
     this.allowedVersions =
