@@ -1,4 +1,5 @@
 import { type APIException, NotImplementedError } from '../errors.js';
+import { BoundedCache } from '../http/bounded-cache.js';
 import { checkVaryHeaders } from '../http/field-syntax.js';
 import { checkVersionAttributes, getSettings } from '../settings.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
@@ -134,7 +135,7 @@ function checkChoice(
 export function pinRules(scheme: BaseVersioning, pinned?: string): VersionRules {
   const own = compiledOf(scheme);
   if (pinned === undefined) return own.deferred;
-  return compileVersionRules(pinned, own.allowedVersions, { ...own, absent: 'pinned' });
+  return own.pinned.get(pinned);
 }
 
 function compiledOf(scheme: BaseVersioning): CompiledVersions {
@@ -336,6 +337,10 @@ export class BaseVersioning<V extends string = string> {
       ...compileVersionRules(defaultVersion, allowedVersions, choice),
       versionParam,
       deferred: compileVersionRules(null, allowedVersions, { ...choice, absent: 'defer' }),
+      // Pins answer a handful of versions (one per customer cohort): their rules are made once each.
+      pinned: new BoundedCache((version) =>
+        compileVersionRules(version, allowedVersions, { ...choice, absent: 'pinned' }),
+      ),
     };
     state.compiled = compiled;
     return compiled;

@@ -31,6 +31,8 @@ export interface CompiledVersions extends VersionRules {
   readonly versionParam: string;
   /** These rules with the absent version deferred (`absent: 'defer'`, no default), for a mount with a pin. */
   readonly deferred: VersionRules;
+  /** These rules with a pinned version (`absent: 'pinned'`), by version: made once per version a pin answers. */
+  readonly pinned: { get(version: string): VersionRules };
 }
 
 /**
