@@ -25,7 +25,17 @@ export type ArgumentErrorCode =
    */
   | 'ERR_VERSIONING_INVALID_VERSION'
   /** Options that contradict each other: `versionRequired: true` with a `defaultVersion`. */
-  | 'ERR_VERSIONING_CONFLICTING_OPTIONS';
+  | 'ERR_VERSIONING_CONFLICTING_OPTIONS'
+  /**
+   * A version history that cannot be: an unknown or the oldest version as a key, a change listed twice, an
+   * instruction about a field that is not there (or still there) in that version.
+   */
+  | 'ERR_VERSIONING_INVALID_HISTORY'
+  /**
+   * A schema the version changes cannot use: an instruction's schema without a name, or a named schema with changes
+   * under a construct whose branch depends on the data (`allOf`, a union of object schemas, `if`/`then`…).
+   */
+  | 'ERR_VERSIONING_INVALID_SCHEMA';
 
 /** A `TypeError` with its {@link ArgumentErrorCode}. */
 export type ArgumentError = TypeError & { readonly code: ArgumentErrorCode };
