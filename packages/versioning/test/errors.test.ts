@@ -137,6 +137,8 @@ describe('the README’s error catalogue lists every code, and only codes the pa
     DisallowedHost: () => new errors.DisallowedHost('evil.example'),
     VersionSunset: () => new errors.VersionSunset('v1'),
     AmbiguousVersion: () => new errors.AmbiguousVersion(['1', '2']),
+    VersionRequired: () => new errors.VersionRequired(),
+    InvalidVersion: () => new errors.InvalidVersion('soon', 'date'),
   };
 
   test('its rows are one per code', () => {

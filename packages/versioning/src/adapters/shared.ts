@@ -9,8 +9,11 @@ import type { UrlConf } from '../urls/urlconf.js';
 import { type RouteDialect, translateRoute } from './route-syntax.js';
 import { schemeProblem } from './scheme-problem.js';
 
-/** Options of every adapter's `versioned(urlconf, options)`; the version lifecycle's are `LifecycleOptions`. */
-export type AdapterOptions = PlanOptions;
+/**
+ * Options of every adapter's `versioned(urlconf, options)`; the version lifecycle's are `LifecycleOptions`. `R` is
+ * the framework's request a `pinVersion` is given.
+ */
+export type AdapterOptions<R = unknown> = PlanOptions<R>;
 
 /**
  * What an adapter puts on each request it routes: on the request (Express, Fastify, node:http) or `c.get()` (Hono).
@@ -111,7 +114,7 @@ export interface Mounted<Handler> {
 export function mountRoutes<Handler>(
   framework: Framework,
   urlconf: UrlConf,
-  options: AdapterOptions,
+  options: AdapterOptions<never>,
   dialect: RouteDialect,
   settings: PlanSettings = {},
 ): Mounted<Handler> {

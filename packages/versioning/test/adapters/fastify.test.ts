@@ -5,6 +5,7 @@ import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
@@ -16,6 +17,7 @@ describe('fastify adapter', () => {
   moreSchemesContract(harness);
   hardeningContract(harness);
   lifecycleContract(harness);
+  choosingContract(harness);
 
   test('several plugins, each encapsulated; a path and method routed twice go to the first route', async () => {
     const app = Fastify();

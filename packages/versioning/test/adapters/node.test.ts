@@ -4,6 +4,7 @@ import { path, versioned } from '../../src/adapters/node/index.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
+import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
@@ -16,6 +17,7 @@ describe('node:http adapter', () => {
   moreSchemesContract(harness);
   hardeningContract(harness);
   lifecycleContract(harness);
+  choosingContract(harness);
 
   describe('routing of its own', () => {
     let served: Served;

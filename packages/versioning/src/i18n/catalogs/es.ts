@@ -18,4 +18,9 @@ export const es: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': 'Solicitud con formato incorrecto.',
   'Version "%(version)s" is no longer available.': 'La versión "%(version)s" ya no está disponible.',
   'Not available in version "%(version)s".': 'No disponible en la versión "%(version)s".',
+  'A version is required.': 'Se requiere una versión.',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    'Versión "%(version)s" no válida: se esperaba una fecha como 2024-01-31.',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    'Versión "%(version)s" no válida: se esperaba una versión como 1.2.',
 });

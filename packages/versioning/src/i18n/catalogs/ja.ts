@@ -17,4 +17,9 @@ export const ja: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': '不正な形式のリクエストです。',
   'Version "%(version)s" is no longer available.': 'バージョン "%(version)s" は利用できなくなりました。',
   'Not available in version "%(version)s".': 'バージョン "%(version)s" では利用できません。',
+  'A version is required.': 'バージョンの指定が必要です。',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    '無効なバージョン "%(version)s"：2024-01-31 のような日付を指定してください。',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    '無効なバージョン "%(version)s"：1.2 のようなバージョンを指定してください。',
 });

@@ -18,4 +18,9 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': 'Requisição malformada.',
   'Version "%(version)s" is no longer available.': 'A versão "%(version)s" não está mais disponível.',
   'Not available in version "%(version)s".': 'Não disponível na versão "%(version)s".',
+  'A version is required.': 'É necessário informar uma versão.',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    'Versão "%(version)s" inválida: esperava-se uma data como 2024-01-31.',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    'Versão "%(version)s" inválida: esperava-se uma versão como 1.2.',
 });

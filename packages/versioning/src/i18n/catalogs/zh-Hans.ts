@@ -16,4 +16,9 @@ export const zhHans: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': '错误的请求。',
   'Version "%(version)s" is no longer available.': '版本 “%(version)s” 已不再可用。',
   'Not available in version "%(version)s".': '在版本 “%(version)s” 中不可用。',
+  'A version is required.': '必须指定版本。',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    '无效的版本 “%(version)s”：应为类似 2024-01-31 的日期。',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    '无效的版本 “%(version)s”：应为类似 1.2 的版本。',
 });
