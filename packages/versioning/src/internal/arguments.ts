@@ -18,7 +18,14 @@ export type ArgumentErrorCode =
    * A value bound for a response header that no header can carry: a header name that is not a token, or a value
    * (a version, a media type) with CR, LF or another control character, or a character above U+00FF.
    */
-  | 'ERR_VERSIONING_INVALID_HEADER';
+  | 'ERR_VERSIONING_INVALID_HEADER'
+  /** `placeVersion()` was given a scheme whose version it cannot place: not one of the package's schemes. */
+  | 'ERR_VERSIONING_UNKNOWN_SCHEME'
+  /**
+   * `placeVersion()` cannot put the version where the scheme reads it: the URL has no `{version}`, or the version is
+   * one that place cannot carry back (`..` in a path, a comma in a header, a capital letter in a host name).
+   */
+  | 'ERR_VERSIONING_CANNOT_PLACE_VERSION';
 
 /** A `TypeError` with its {@link ArgumentErrorCode}. */
 export type ArgumentError = TypeError & { readonly code: ArgumentErrorCode };
