@@ -27,55 +27,43 @@ const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 // RFC 9651 §3.3.7 Date: "@" and an integer of at most 15 digits.
 const structuredDate = /^@(-?\d{1,15})$/;
 // RFC 9110 §5.6.7: IMF-fixdate, and the obsolete RFC 850 and asctime forms a recipient must read too.
-const imfFixdate =
-  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d\d) ([A-Z][a-z]{2}) (\d{4}) (\d\d):(\d\d):(\d\d) GMT$/;
-const rfc850Date =
-  /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d\d)-([A-Z][a-z]{2})-(\d\d) (\d\d):(\d\d):(\d\d) GMT$/;
-const asctimeDate =
-  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d\d):(\d\d):(\d\d) (\d{4})$/;
+const httpDates = [
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (?<day>\d\d) (?<month>[A-Z][a-z]{2}) (?<year>\d{4}) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) GMT$/,
+  /^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (?<day>\d\d)-(?<month>[A-Z][a-z]{2})-(?<shortYear>\d\d) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) GMT$/,
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?<month>[A-Z][a-z]{2}) (?<day>[ \d]\d) (?<h>\d\d):(?<m>\d\d):(?<s>\d\d) (?<year>\d{4})$/,
+];
 
 /** The field's value without the spaces and tabs around it, `null` when absent. */
 function field(headers: Headers, name: string): string | null {
   return headers.get(name)?.trim() ?? null;
 }
 
-/** The instant of a calendar date and time in UTC, `null` when there is no such date (`31 Feb`). */
-function utc(
-  year: number,
-  month: string,
-  day: number,
-  hours: number,
-  minutes: number,
-  seconds: number,
-): Date | null {
-  const monthIndex = months.indexOf(month);
-  if (monthIndex === -1 || hours > 23 || minutes > 59 || seconds > 60) return null;
-  const date = new Date(Date.UTC(year, monthIndex, day, hours, minutes, Math.min(seconds, 59)));
-  return date.getUTCDate() === day && date.getUTCMonth() === monthIndex && date.getUTCFullYear() === year
-    ? date
-    : null;
+/** The four-digit year of an RFC 850 date's two: one more than 50 years ahead is in the past century (RFC 9110). */
+function fullYear(shortYear: number): number {
+  const thisYear = new Date().getUTCFullYear();
+  const year = thisYear - (thisYear % 100) + shortYear;
+  return year > thisYear + 50 ? year - 100 : year;
 }
 
-/** An HTTP-date in any of its three forms, `null` for anything else. */
+/** An HTTP-date in any of its three forms, `null` for anything else (an impossible date such as 31 Feb too). */
 function httpDate(value: string): Date | null {
-  const fixdate = imfFixdate.exec(value);
-  if (fixdate !== null) {
-    const [, day, month, year, hours, minutes, seconds] = fixdate.map(Number) as number[];
-    return utc(year ?? 0, fixdate[2] ?? '', day ?? 0, hours ?? 0, minutes ?? 0, seconds ?? 0);
-  }
-  const rfc850 = rfc850Date.exec(value);
-  if (rfc850 !== null) {
-    const [, day, , shortYear, hours, minutes, seconds] = rfc850.map(Number) as number[];
-    // RFC 9110: a two-digit year more than 50 years ahead is in the past century.
-    const thisYear = new Date().getUTCFullYear();
-    let year = thisYear - (thisYear % 100) + (shortYear ?? 0);
-    if (year > thisYear + 50) year -= 100;
-    return utc(year, rfc850[2] ?? '', day ?? 0, hours ?? 0, minutes ?? 0, seconds ?? 0);
-  }
-  const asctime = asctimeDate.exec(value);
-  if (asctime !== null) {
-    const [, , day, hours, minutes, seconds, year] = asctime.map(Number) as number[];
-    return utc(year ?? 0, asctime[1] ?? '', day ?? 0, hours ?? 0, minutes ?? 0, seconds ?? 0);
+  for (const form of httpDates) {
+    const fields = form.exec(value)?.groups;
+    if (fields === undefined) continue;
+    const month = months.indexOf(fields['month'] ?? '');
+    const day = Number(fields['day']);
+    const year =
+      fields['year'] === undefined ? fullYear(Number(fields['shortYear'])) : Number(fields['year']);
+    const [hours, minutes, seconds] = [fields['h'], fields['m'], fields['s']].map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    if (month === -1 || hours > 23 || minutes > 59 || seconds > 60) return null;
+    // A leap second is read as the second before it.
+    const date = new Date(Date.UTC(year, month, day, hours, minutes, Math.min(seconds, 59)));
+    const real = date.getUTCDate() === day && date.getUTCMonth() === month && date.getUTCFullYear() === year;
+    return real ? date : null;
   }
   return null;
 }

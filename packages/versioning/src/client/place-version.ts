@@ -58,7 +58,8 @@ export function placeOf(scheme: unknown): Place {
     return { kind: 'accept-parameter', param: scheme.versionParam };
   if (scheme instanceof QueryParameterVersioning) return { kind: 'query', param: scheme.versionParam };
   if (scheme instanceof HeaderVersioning) return { kind: 'header', header: scheme.header };
-  if (scheme instanceof MediaTypeVersioning) return { kind: 'media-type', scheme };
+  if (scheme instanceof MediaTypeVersioning)
+    return { kind: 'media-type', scheme: scheme as MediaTypeVersioning };
   if (scheme instanceof URLPathVersioning || scheme instanceof NamespaceVersioning) return { kind: 'path' };
   if (scheme instanceof HostNameVersioning) {
     const regex: unknown = scheme.hostnameRegex;
@@ -151,9 +152,11 @@ function inHost(url: URL, version: string, regex: RegExp): URL {
   }
   const placed = new URL(url.href);
   placed.hostname = hostname;
-  // What the scheme will read: the host name lower-cased, matched by its regex (the setter ignores a bad host).
+  // What the scheme will read: the host name lower-cased, matched by its regex. The setter ignores a host name it
+  // cannot take, leaving the template's.
   regex.lastIndex = 0;
-  const read = placed.hostname === hostname ? regex.exec(normalizeHostName(placed.hostname))?.[1] : undefined;
+  const read =
+    placed.hostname === url.hostname ? undefined : regex.exec(normalizeHostName(placed.hostname))?.[1];
   if (read !== version) {
     throw cannotCarry(
       version,
