@@ -49,7 +49,7 @@ const refusals = [
   },
   {
     title: 'an object that is no scheme',
-    run: () => placeVersion({} as never, 'v1', { url: 'https://api.example.com/' }),
+    run: () => placeVersion({} as never, 'v1' as never, { url: 'https://api.example.com/' }),
     code: 'ERR_VERSIONING_UNKNOWN_SCHEME',
     message: 'got an object',
   },

@@ -164,7 +164,7 @@ describe('bad options are TypeErrors with a stable code, when versionedFetch() i
     ['not an object', () => versionedFetch(null as never), 'ERR_VERSIONING_INVALID_ARGUMENT'],
     [
       'an unknown scheme',
-      () => versionedFetch({ scheme: {} as never, version: 'v1' }),
+      () => versionedFetch({ scheme: {} as never, version: 'v1' as never }),
       'ERR_VERSIONING_UNKNOWN_SCHEME',
     ],
     [
