@@ -24,7 +24,7 @@ const packages = [
   {
     name: '@restdash/versioning',
     dir: 'packages/versioning',
-    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n'],
+    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n', '/client'],
   },
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react', '/static'] },
 ] as const;
