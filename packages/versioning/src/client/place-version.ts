@@ -73,7 +73,7 @@ export function placeOf(scheme: unknown): Place {
 function cannotCarry(version: string, place: string, reason: string): TypeError {
   return argumentError(
     `${where}: version ${describe(version)} cannot be sent in ${place}: ${reason}`,
-    'ERR_VERSIONING_CANNOT_PLACE_VERSION',
+    'ERR_VERSIONING_CANNOT_PLACE',
   );
 }
 
@@ -130,7 +130,7 @@ function inPath(url: URL, version: string): URL {
       'url',
       'a URL with "{version}" in its path, such as "https://api.example.com/{version}/users/"',
       url.href,
-      'ERR_VERSIONING_CANNOT_PLACE_VERSION',
+      'ERR_VERSIONING_CANNOT_PLACE',
     );
   }
   const placed = new URL(url.href);
@@ -147,7 +147,7 @@ function inHost(url: URL, version: string, regex: RegExp): URL {
       'url',
       'a URL with "{version}" in its host name, such as "https://{version}.example.com/"',
       url.href,
-      'ERR_VERSIONING_CANNOT_PLACE_VERSION',
+      'ERR_VERSIONING_CANNOT_PLACE',
     );
   }
   const placed = new URL(url.href);
@@ -189,7 +189,7 @@ function checkFieldValue(version: string, place: string): void {
  *
  * The version is placed whether or not the scheme allows it (the server decides; its list may be newer than this
  * copy of the scheme), but a version its place cannot carry back unchanged is a `TypeError` with code
- * `ERR_VERSIONING_CANNOT_PLACE_VERSION`, and so is a URL without `{version}` where the scheme needs it. A scheme
+ * `ERR_VERSIONING_CANNOT_PLACE`, and so is a URL without `{version}` where the scheme needs it. A scheme
  * that is none of the above (or a subclass of one) is a `TypeError` with code `ERR_VERSIONING_UNKNOWN_SCHEME`.
  * @example
  * const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] as const });
@@ -250,7 +250,7 @@ export function placeVersion<S extends BaseVersioning>(
       } catch (error) {
         throw argumentError(
           `${where}: version ${describe(given)} cannot be sent in the media type ${JSON.stringify(place.scheme.template)}: only letters, digits, ".", "_" and "-" can`,
-          'ERR_VERSIONING_CANNOT_PLACE_VERSION',
+          'ERR_VERSIONING_CANNOT_PLACE',
           { cause: error },
         );
       }

@@ -25,7 +25,7 @@ export type ArgumentErrorCode =
    * `placeVersion()` cannot put the version where the scheme reads it: the URL has no `{version}`, or the version is
    * one that place cannot carry back (`..` in a path, a comma in a header, a capital letter in a host name).
    */
-  | 'ERR_VERSIONING_CANNOT_PLACE_VERSION';
+  | 'ERR_VERSIONING_CANNOT_PLACE';
 
 /** A `TypeError` with its {@link ArgumentErrorCode}. */
 export type ArgumentError = TypeError & { readonly code: ArgumentErrorCode };

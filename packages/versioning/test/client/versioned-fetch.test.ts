@@ -196,7 +196,7 @@ describe('bad options are TypeErrors with a stable code, when versionedFetch() i
       versionedFetch({ scheme, version: 'v1' })('https://api.example.com/users/'),
     ).rejects.toMatchObject({
       name: 'TypeError',
-      code: 'ERR_VERSIONING_CANNOT_PLACE_VERSION',
+      code: 'ERR_VERSIONING_CANNOT_PLACE',
     });
   });
 });
