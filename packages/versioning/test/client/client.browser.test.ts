@@ -1,12 +1,12 @@
 // @restdash/versioning/client in real Chromium: the entry and the schemes bundled by esbuild for the browser
 // platform from the built package (a Node-only import would fail the bundle), fetching from a real local server.
-import { createServer } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { createServer, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchChromium } from '../../../../test/support/chromium.js';
-import { buildAll } from '../../../../scripts/build.mjs';
 import { include, path, versioned } from '../../src/adapters/node/index.js';
 import { HeaderVersioning } from '../../src/schemes/header.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
@@ -14,13 +14,15 @@ import { UrlConf } from '../../src/urls/urlconf.js';
 import { listen, type Served } from '../adapters/support.js';
 
 const entry = fileURLToPath(new URL('./fixtures/browser-client.ts', import.meta.url));
+const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
 let browser: Browser | undefined;
 let served: Served | undefined;
 let bundleInputs: string[];
 
 beforeAll(async () => {
-  buildAll({ quiet: true });
+  // The bundle takes the package as built (incremental: only what changed).
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
   const bundle = await build({
     entryPoints: [entry],
     bundle: true,
@@ -32,15 +34,17 @@ beforeAll(async () => {
   });
   bundleInputs = Object.keys(bundle.metafile.inputs);
   const script = bundle.outputFiles[0]?.contents ?? new Uint8Array();
-  const users = path('/users/', (req, res) => {
+  const answer = (res: ServerResponse, version: string | null) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ version: req.version }));
-  });
+    res.end(JSON.stringify({ version }));
+  };
   const api = versioned(
     new UrlConf([
-      include('/api', [path('/:version/users/', users.handler)]),
+      include('/api', [path('/:version/users/', (req, res) => answer(res, req.version))]),
       include('/header', [
-        path('/users/', users.handler, { versioning: new HeaderVersioning({ allowedVersions: ['1', '2'] }) }),
+        path('/users/', (req, res) => answer(res, req.version), {
+          versioning: new HeaderVersioning({ allowedVersions: ['1', '2'] }),
+        }),
       ]),
     ]),
     {
