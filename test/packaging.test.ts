@@ -225,6 +225,17 @@ test('@restdash/versioning: the root exports what a versioned API needs, transla
   expect(shared).toBe(true);
 });
 
+test('@restdash/versioning/client exports the client: placeVersion, versionedFetch, readLifecycle, injectOptions', () => {
+  const script = `const client = await import('@restdash/versioning/client'); console.log(JSON.stringify(Object.keys(client).sort()));`;
+  const keys = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: consumer,
+      encoding: 'utf8',
+    }),
+  ) as string[];
+  expect(keys).toEqual(['injectOptions', 'placeVersion', 'readLifecycle', 'versionedFetch']);
+});
+
 test('@restdash/pagination/static runs as a React Server Component: no hooks, no client module', () => {
   // Under the react-server condition React has no hooks: a module importing one fails to load. The
   // interactive entry is the control: it must fail there, and the static one must not.

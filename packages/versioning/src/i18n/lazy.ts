@@ -1,6 +1,6 @@
 import { argumentError } from '../internal/arguments.js';
 import { catalogs } from './catalogs/index.js';
-import { requestLanguage, runInLanguage } from './request-language.js';
+import { requestLanguage, runInLanguage } from '#request-language';
 import { addedLanguages, addedTranslation } from './translations.js';
 
 let activeLanguage = 'en';

@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 /*
  * The language of the request being answered, kept for everything it awaits (AsyncLocalStorage). A browser bundle
- * gets request-language.browser.ts in its place (the package's `browser` field): no request is answered there.
+ * gets request-language.browser.ts in its place (the `browser` condition of `#request-language` in package.json's `imports`): no request is answered there.
  */
 const storage = new AsyncLocalStorage<string>();
 
