@@ -91,10 +91,12 @@ export function App({ state }: { state: PageState }): ReactElement {
     }
     // The version's header first, then the page's own, as they are written.
     const own = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
-    const sentHeaders = Object.fromEntries([
-      ...[...placed.headers]
-        .filter(([name]) => !own.has(name))
-        .map(([name, value]) => [shownName(name), value]),
+    const versionHeaders: [string, string][] = [];
+    placed.headers.forEach((value, name) => {
+      if (!own.has(name)) versionHeaders.push([shownName(name), value]);
+    });
+    const sentHeaders: Record<string, string> = Object.fromEntries([
+      ...versionHeaders,
       ...Object.entries(headers),
     ]);
     return {
