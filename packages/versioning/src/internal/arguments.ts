@@ -19,6 +19,16 @@ export type ArgumentErrorCode =
    * (a version, a media type) with CR, LF or another control character, or a character above U+00FF.
    */
   | 'ERR_VERSIONING_INVALID_HEADER'
+  /**
+   * A version history that cannot be: an unknown or the oldest version as a key, a change listed twice, an
+   * instruction about a field that is not there (or still there) in that version.
+   */
+  | 'ERR_VERSIONING_INVALID_HISTORY'
+  /**
+   * A schema the version changes cannot use: an instruction's schema without a name, or a named schema with changes
+   * under a construct whose branch depends on the data (`allOf`, a union of object schemas, `if`/`then`…).
+   */
+  | 'ERR_VERSIONING_INVALID_SCHEMA'
   /** `placeVersion()` was given a scheme whose version it cannot place: not one of the package's schemes. */
   | 'ERR_VERSIONING_UNKNOWN_SCHEME'
   /**
