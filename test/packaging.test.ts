@@ -24,7 +24,7 @@ const packages = [
   {
     name: '@restdash/versioning',
     dir: 'packages/versioning',
-    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n'],
+    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n', '/client'],
   },
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react', '/static'] },
 ] as const;
@@ -225,6 +225,17 @@ test('@restdash/versioning: the root exports what a versioned API needs, transla
     ].sort(),
   );
   expect(shared).toBe(true);
+});
+
+test('@restdash/versioning/client exports the client: placeVersion, versionedFetch, readLifecycle, injectOptions', () => {
+  const script = `const client = await import('@restdash/versioning/client'); console.log(JSON.stringify(Object.keys(client).sort()));`;
+  const keys = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: consumer,
+      encoding: 'utf8',
+    }),
+  ) as string[];
+  expect(keys).toEqual(['injectOptions', 'placeVersion', 'readLifecycle', 'versionedFetch']);
 });
 
 test('@restdash/pagination/static runs as a React Server Component: no hooks, no client module', () => {
