@@ -24,14 +24,29 @@ const packages = [
   {
     name: '@restdash/versioning',
     dir: 'packages/versioning',
-    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n', '/client'],
+    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n', '/client', '/changes'],
   },
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react', '/static'] },
 ] as const;
 
 // Runtime dependencies and peers the entry points may load, linked from the workspace install; and the
 // type packages and servers the README's examples use.
-const linkedDeps = ['path-to-regexp', 'react', 'react-dom', 'express', 'fastify', 'hono', '@types', '@hono'];
+const linkedDeps = [
+  'path-to-regexp',
+  'ajv',
+  'ajv-formats',
+  'fast-deep-equal',
+  'fast-uri',
+  'json-schema-traverse',
+  'require-from-string',
+  'react',
+  'react-dom',
+  'express',
+  'fastify',
+  'hono',
+  '@types',
+  '@hono',
+];
 
 let consumer: string;
 const tarballs = new Map<string, string>();
