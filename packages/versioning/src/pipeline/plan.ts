@@ -1,7 +1,8 @@
+import type { VersionHistory } from '../changes/history.js';
 import { DisallowedHost } from '../errors.js';
 import type { RequestFactory } from '../http/request.js';
 import { requestFactory } from '../http/request.js';
-import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
+import { argumentError, checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
 import { isScheme, isUrlConf } from '../internal/recognize.js';
 import {
   compileLifecycle,
@@ -16,7 +17,9 @@ import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { resolverMatchOf } from '../urls/resolver-match.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import type { UrlConf } from '../urls/urlconf.js';
+import { bodyValidators, compileRouteBodies, defaultBodyLimit, type RouteBodies } from './body.js';
 import { kwargsFromParams } from './kwargs.js';
+import type { ProblemMigration } from './problem.js';
 
 /** The options a plan is compiled from: what every adapter's `versioned(urlconf, options)` takes. */
 export interface PlanOptions extends LifecycleOptions {
@@ -38,6 +41,19 @@ export interface PlanOptions extends LifecycleOptions {
    * @default false
    */
   readonly problems?: boolean;
+  /**
+   * The history of version changes (`@restdash/versioning/changes`): a request body of an older version is migrated
+   * up to the newest before the handler reads it, a response migrated down after. Every version a route can be
+   * served in (its scheme's `allowedVersions` and `defaultVersion`) must be one of the history's; a version-neutral
+   * route, and a request without a version, are served as the newest. @default undefined (no migrations)
+   */
+  readonly changes?: VersionHistory;
+  /**
+   * The most bytes of a request body the adapter reads itself, for routes with a `request` schema (node:http, Hono,
+   * Express without a JSON parser in front; on Fastify, the routes' own `bodyLimit`): a longer one is answered 413.
+   * @default 1048576
+   */
+  readonly bodyLimit?: number;
 }
 
 /** The names of {@link PlanOptions}, for a caller's check of unknown options. */
@@ -47,6 +63,8 @@ export const planOptionNames: readonly string[] = Object.freeze([
   'trustProxy',
   'renderers',
   'problems',
+  'changes',
+  'bodyLimit',
   ...lifecycleOptionNames,
 ]);
 
@@ -98,6 +116,17 @@ export interface RoutePlan {
   readonly requests: RequestFactory;
   /** The script prefix from what the adapter passes per request (see {@link PrefixReader}). */
   prefixOf(mount: unknown): string;
+  /**
+   * What `route` (this one, or a later route of its URL that answers the version) does with request and response
+   * bodies, or `null` when it does nothing with them.
+   */
+  bodiesOf(route: FlatRoute): RouteBodies | null;
+  /** The history's `migrateProblem()`s for a problem of this route in `version`, or `null` when there are none. */
+  problemFor(version: string | null): ProblemMigration | null;
+  /** `options.bodyLimit`, checked. */
+  readonly bodyLimit: number;
+  /** Whether `options.bodyLimit` was given (Fastify applies its own otherwise). */
+  readonly bodyLimitGiven: boolean;
 }
 
 /** A UrlConf and the options of its mount, compiled once and frozen. */
@@ -115,6 +144,8 @@ export interface Plan {
   readonly enforceSunset: boolean;
   /** Makes the requests of this mount (hosts, proxy trust and renderers checked once). */
   readonly requests: RequestFactory;
+  /** Whether some route of the mount reads request bodies (has a `request` schema). */
+  readonly readsBodies: boolean;
 }
 
 /** What an adapter adds to {@link compilePlan}. */
@@ -159,6 +190,53 @@ function checkOptions(where: string, urlconf: unknown, options: unknown, extra: 
   if (problems !== undefined && typeof problems !== 'boolean') {
     throw mustBe(where, 'options.problems', 'a boolean', problems);
   }
+  const { bodyLimit, changes } = options as Partial<PlanOptions>;
+  if (bodyLimit !== undefined && !(Number.isSafeInteger(bodyLimit) && bodyLimit > 0)) {
+    throw mustBe(where, 'options.bodyLimit', 'a positive integer (bytes)', bodyLimit);
+  }
+  if (changes !== undefined && !isHistory(changes)) {
+    throw mustBe(where, 'options.changes', 'a VersionHistory (@restdash/versioning/changes)', changes);
+  }
+}
+
+/** A `VersionHistory`, recognised by what the adapters read of it (another copy of the package's too). */
+function isHistory(value: unknown): value is VersionHistory {
+  if (typeof value !== 'object' || value === null) return false;
+  const { versions, head } = value as { versions?: unknown; head?: unknown };
+  return (
+    Array.isArray(versions) &&
+    versions.every((version) => typeof version === 'string') &&
+    typeof head === 'string'
+  );
+}
+
+/**
+ * Refuses a route whose scheme can serve a version the history does not know: with `changes`, every version a
+ * request can be served in must have its schemas.
+ */
+function checkHistoryVersions(
+  where: string,
+  history: VersionHistory,
+  route: FlatRoute,
+  scheme: BaseVersioning | null,
+): void {
+  if (scheme === null) return;
+  const { allowedVersions, defaultVersion } = scheme;
+  const label = JSON.stringify(route.pattern);
+  if (allowedVersions === null) {
+    throw argumentError(
+      `${where}: route ${label} is versioned by a scheme without allowedVersions, which options.changes cannot serve: list the versions the scheme allows (each a version of the history)`,
+    );
+  }
+  const known = new Set<string>(history.versions);
+  const servable = defaultVersion === null ? [...allowedVersions] : [...allowedVersions, defaultVersion];
+  for (const version of servable) {
+    if (version !== null && !known.has(version)) {
+      throw argumentError(
+        `${where}: route ${label} can be served in version ${JSON.stringify(version)}, which options.changes does not have (its versions: ${history.versions.map((v) => JSON.stringify(v)).join(', ')})`,
+      );
+    }
+  }
 }
 
 /**
@@ -177,19 +255,30 @@ export function compilePlan(
 ): Plan {
   checkOptions(where, urlconf, options, extraOptions);
   const { allowedHosts, trustProxy, renderers, problems = false } = options;
+  const history = options.changes ?? null;
+  const bodyLimit = options.bodyLimit ?? defaultBodyLimit;
   const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
   const routes = [...urlconf.routes()].map((route) => {
     const scheme = route.versioning === undefined ? options.scheme : route.versioning;
     checkRoute?.(route, scheme);
     // Its values go into response headers, where node:http throws on a bad one: refused now, not by a request.
     if (scheme !== null) checkSchemeHeaders(where, scheme);
+    if (history !== null) checkHistoryVersions(where, history, route, scheme);
     return { route, scheme };
   });
   const lifecycles = compileLifecycle(where, options, routes);
+  // One validator instance for the mount, made only when some route has bodies to validate.
+  let ajv: ReturnType<typeof bodyValidators> | null = null;
+  const validators = () => (ajv ??= bodyValidators());
+  const bodies = new Map<FlatRoute, RouteBodies | null>();
+  for (const { route } of routes) bodies.set(route, compileRouteBodies(where, route, history, validators));
+  const bodiesOf = (route: FlatRoute): RouteBodies | null => bodies.get(route) ?? null;
+  const noProblemMigration = (): null => null;
   const plans = routes.map(({ route, scheme }, index): RoutePlan => {
     const names = Object.freeze(route.params.map((param) => param.name));
     const hasWildcard = route.params.some((param) => param.kind === 'wildcard');
     const lifecycle = lifecycles.routes[index] as RouteLifecycle;
+    const problem = bodiesOf(route)?.problem ?? null;
     return Object.freeze({
       route,
       methods: route.methods,
@@ -207,6 +296,15 @@ export function compilePlan(
         resolverMatchOf(answering, kwargsFromParams(params as Record<string, unknown>, names)),
       prefixOf,
       requests,
+      bodiesOf,
+      problemFor:
+        problem === null
+          ? noProblemMigration
+          : (version: string | null): ProblemMigration =>
+              (body) =>
+                problem(body, version),
+      bodyLimit,
+      bodyLimitGiven: options.bodyLimit !== undefined,
     });
   });
   return Object.freeze({
@@ -217,5 +315,6 @@ export function compilePlan(
     reportVersions: options.reportVersions ?? false,
     enforceSunset: options.enforceSunset ?? false,
     requests,
+    readsBodies: [...bodies.values()].some((compiled) => compiled?.request != null),
   });
 }
