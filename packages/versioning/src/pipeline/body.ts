@@ -342,3 +342,106 @@ export function migrateResponseBody(
     changed: info.status !== status || JSON.stringify([...info.headers]) !== before,
   };
 }
+
+/**
+ * Where a request's body comes from: the bytes the adapter reads (node:http, Hono, Express without a parser), or the
+ * value the framework parsed already (Fastify, Express after `express.json()`).
+ */
+export type BodySource = () => Promise<BodyBytes> | { readonly parsed: unknown };
+
+/** What {@link prepareRequest} decided: the handler's body (and whether there is one), or a problem. */
+export type Prepared =
+  | {
+      readonly kind: 'accept';
+      /** Whether the handler gets {@link body} (a body was read, validated or migrated). */
+      readonly hasBody: boolean;
+      readonly body: unknown;
+      /** The headers and query string to give the handler, when migrations changed them; else `null`. */
+      readonly info: RequestInfo | null;
+    }
+  | { readonly kind: 'refuse'; readonly error: APIException };
+
+/** What every adapter needs to know of a request to prepare its body. */
+export interface BodyRequest {
+  readonly method: string | undefined;
+  readonly contentType: string | null | undefined;
+  readonly version: string | null;
+  readonly limit: number;
+  readonly source: BodySource;
+  /** The request's headers and query string, made only when a migration runs. */
+  info(): RequestInfo;
+}
+
+async function parsedBody(source: BodySource, limit: number): Promise<{ readonly value: unknown } | APIException> {
+  const given = source();
+  if ('parsed' in given) return depthProblem(given.parsed) ?? { value: given.parsed };
+  return parseBody(await given, limit);
+}
+
+/**
+ * The request side of a route, for one request whose {@link bodyStep} is not `'none'`: its body checked (JSON, within
+ * the limit, valid in its version), migrated up to the newest version and validated by the newest schema. Never
+ * throws for anything the client sent; a schema's own transform that throws is rethrown.
+ */
+export async function prepareRequest(
+  bodies: RequestBodies,
+  step: Exclude<BodyStep, 'none'>,
+  request: BodyRequest,
+): Promise<Prepared> {
+  const { version, contentType, limit, source } = request;
+  let body: unknown;
+  let hasBody = false;
+  if (step === 'read') {
+    const refused = mediaTypeProblem(contentType);
+    if (refused !== null) return { kind: 'refuse', error: refused };
+    const parsed = await parsedBody(source, limit);
+    if (!('value' in parsed)) return { kind: 'refuse', error: parsed };
+    body = parsed.value;
+    hasBody = true;
+  } else if (carriesBody(request.method) && contentType != null && mediaTypeProblem(contentType) === null) {
+    // Migrated without a schema: a JSON body is read for the migrations, anything else left to the handler.
+    const parsed = await parsedBody(source, limit);
+    if (!('value' in parsed)) return { kind: 'refuse', error: parsed };
+    body = parsed.value;
+    hasBody = true;
+  }
+  const accepted = await acceptBody(bodies, version, body, () => request.info());
+  if (accepted.kind === 'refuse') return accepted;
+  return { kind: 'accept', hasBody: hasBody || accepted.body !== body, body: accepted.body, info: accepted.info };
+}
+
+/** Whether a `Content-Type` value is `application/problem+json`. */
+export function isProblemType(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^application\/problem\+json[\t ]*(?:;|$)/i.test(contentType);
+}
+
+/** A JSON body the handler sends, as the client of `version` receives it (see {@link outgoingJson}). */
+export interface Outgoing {
+  readonly body: unknown;
+  /** The status and headers migrations left, when they changed them; else `null`. */
+  readonly info: ResponseInfo | null;
+}
+
+/**
+ * A JSON body a handler sends with `status` and `contentType`, as the client of `version` receives it: a problem+json
+ * body through the history's `migrateProblem()`s, a 2xx body migrated down by the route's response plan; anything
+ * else as it is. `headers()` makes the response's headers, only when a migration runs.
+ */
+export function outgoingJson(
+  bodies: RouteBodies,
+  version: string | null,
+  body: unknown,
+  status: number,
+  contentType: unknown,
+  headers: () => Headers,
+): Outgoing {
+  if (isProblemType(contentType)) {
+    const { problem } = bodies;
+    if (problem === null || typeof body !== 'object' || body === null || Array.isArray(body)) return { body, info: null };
+    return { body: problem(body as Record<string, unknown>, version), info: null };
+  }
+  if (bodies.response === null) return { body, info: null };
+  const migrated = migrateResponseBody(bodies.response, version, body, status, headers);
+  if (migrated === null) return { body, info: null };
+  return { body: migrated.body, info: migrated.changed ? migrated.info : null };
+}
