@@ -1,20 +1,8 @@
-import type { VersionHistory } from './history.js';
-import { type JsonSchemaObject, type Schema, toJsonSchema } from './schema.js';
-
-/**
- * What a `migrateRequest()` function may read and change besides the body: the headers and query string the handler
- * will read.
- */
-export interface RequestInfo {
-  readonly headers: Headers;
-  readonly query: URLSearchParams;
-}
-
-/** What a `migrateResponse()` function may read and change besides the body: what the older client receives. */
-export interface ResponseInfo {
-  status: number;
-  readonly headers: Headers;
-}
+import { type HistoryInternals, internalsOf, VersionHistory } from './history.js';
+import type { RequestInfo, ResponseInfo } from './info.js';
+import { normalize } from './normalize.js';
+import { type Direction, type JsonSchemaObject, type Schema, toJsonSchema } from './schema.js';
+import { compileWalker, copyObject, isPlainRecord, unfollowableError } from './walk.js';
 
 /** A route's request side, planned at mount for every version of its history. */
 export interface RequestPlan {
@@ -60,7 +48,8 @@ export interface RouteSchemas {
    * A problem+json body as a client of `version` receives it (the history's `migrateProblem()` functions), or
    * `null` when the history has none.
    */
-  readonly problem: ((body: Record<string, unknown>, version: string | null) => Record<string, unknown>) | null;
+  readonly problem:
+    ((body: Record<string, unknown>, version: string | null) => Record<string, unknown>) | null;
 }
 
 /** The route as the planner needs it. */
@@ -73,37 +62,153 @@ export interface RouteSchemaInput {
   readonly response?: Schema | undefined;
 }
 
+type Apply = (body: unknown, context: unknown) => unknown;
+
+/** The `{ route }` migrations of one step, going one way, for a route's whole body (an object is copied first). */
+function routeStep(fns: readonly ((body: unknown, context: unknown) => unknown)[]): Apply | null {
+  if (fns.length === 0) return null;
+  return (body, context) => {
+    let out = isPlainRecord(body) ? copyObject(body) : body;
+    for (const fn of fns) out = fn(out, context);
+    return out;
+  };
+}
+
+function routeFns(
+  history: HistoryInternals,
+  step: number,
+  type: 'request' | 'response',
+  route: string | null,
+): Apply | null {
+  if (route === null) return null;
+  const found = history.steps[step];
+  if (found === null || found === undefined) return null;
+  const fns = found.changes
+    .flatMap((change) => change.instructions)
+    .filter(
+      (instruction) =>
+        instruction.type === type &&
+        instruction.target.kind === 'route' &&
+        instruction.target.route === route,
+    )
+    .map((instruction) => (instruction as { fn: (body: unknown, context: unknown) => unknown }).fn);
+  return routeStep(type === 'request' ? fns : fns.reverse());
+}
+
+/** Runs `applies` in order; `null` when there are none. */
+function chain(applies: readonly (Apply | null)[]): Apply | null {
+  const present = applies.filter((apply): apply is Apply => apply !== null);
+  if (present.length === 0) return null;
+  if (present.length === 1) return present[0] as Apply;
+  return (body, context) => {
+    let out = body;
+    for (const apply of present) out = apply(out, context);
+    return out;
+  };
+}
+
+let newestOnly: HistoryInternals | undefined;
+
 /**
- * Plans a route's request and response schemas against `history` (or none: the newest version only). Throws a
- * `TypeError` naming `where`, the route and the JSON Pointer of a place the migrations cannot follow.
+ * Plans a route's request and response schemas against `history` (or none: the newest version only), for every
+ * version at once. Throws a `TypeError` naming `where`, the route and the JSON Pointer of a place the migrations
+ * cannot follow.
  */
 export function planRouteSchemas(
   where: string,
   route: RouteSchemaInput,
   history: VersionHistory | null,
 ): RouteSchemas {
-  void where;
-  void history;
-  const { request, response } = route;
-  return {
-    request:
-      request === undefined
-        ? null
-        : {
-            schema: request,
-            jsonSchema: () => toJsonSchema(request, 'request'),
-            migrates: () => false,
-            up: (body) => body,
-          },
-    response:
-      response === undefined
-        ? null
-        : {
-            schema: response,
-            jsonSchema: () => toJsonSchema(response, 'response'),
-            applies: () => false,
-            down: (body) => body,
-          },
-    problem: null,
-  };
+  const inner =
+    history === null
+      ? (newestOnly ??= internalsOf(new VersionHistory(['newest'], {}), where))
+      : internalsOf(history, where);
+  const last = inner.versions.length - 1;
+  const indexOf = history === null ? () => last : (version: string | null) => inner.indexOf(version, where);
+  const refuser =
+    (side: Direction) =>
+    (pointer: string): never => {
+      throw unfollowableError(where, `the ${side} schema of route ${route.label}`, pointer);
+    };
+  const versions = inner.versions.map((_, index) => index);
+
+  let request: RequestPlan | null = null;
+  const requestNormal =
+    route.request === undefined ? null : normalize(toJsonSchema(route.request, 'request'));
+  const ups = versions.map((index) => {
+    const steps: (Apply | null)[] = [];
+    for (let step = index + 1; step <= last; step += 1) {
+      steps.push(routeFns(inner, step, 'request', route.name));
+      if (requestNormal !== null)
+        steps.push(inner.stepWalk(requestNormal, step - 1, step, 'up', 'request', refuser('request')));
+    }
+    return chain(steps);
+  });
+  if (requestNormal !== null || ups.some((up) => up !== null)) {
+    const schemas = versions.map((index) =>
+      requestNormal === null ? null : inner.schemaIn(requestNormal, index, 'request'),
+    );
+    request = {
+      schema: route.request ?? null,
+      jsonSchema: (version) => schemas[indexOf(version)] ?? null,
+      migrates: (version) => ups[indexOf(version)] !== null,
+      up: (body, version, info) => {
+        const up = ups[indexOf(version)];
+        return up === null || up === undefined ? body : up(body, info);
+      },
+    };
+  }
+
+  let response: ResponsePlan | null = null;
+  const responseNormal =
+    route.response === undefined ? null : normalize(toJsonSchema(route.response, 'response'));
+  const downs = versions.map((index) => {
+    const steps: (Apply | null)[] = [];
+    for (let step = last; step > index; step -= 1) {
+      if (responseNormal !== null)
+        steps.push(inner.stepWalk(responseNormal, step, step, 'down', 'response', refuser('response')));
+      steps.push(routeFns(inner, step, 'response', route.name));
+    }
+    if (responseNormal !== null) {
+      steps.push(
+        compileWalker({
+          root: responseNormal.root,
+          resolve: inner.resolver(responseNormal, index, 'response'),
+          transforms: new Map(),
+          filter: true,
+          refuse: refuser('response'),
+        }),
+      );
+    }
+    return chain(steps);
+  });
+  if (responseNormal !== null || downs.some((down) => down !== null)) {
+    const schemas = versions.map((index) =>
+      responseNormal === null ? null : inner.schemaIn(responseNormal, index, 'response'),
+    );
+    response = {
+      schema: route.response ?? null,
+      jsonSchema: (version) => schemas[indexOf(version)] ?? null,
+      applies: (version) => downs[indexOf(version)] !== null,
+      down: (body, version, info) => {
+        const down = downs[indexOf(version)];
+        return down === null || down === undefined ? body : down(body, info);
+      },
+    };
+  }
+
+  let problem: RouteSchemas['problem'] = null;
+  if (inner.hasProblems) {
+    const fnsFor = versions.map((index) => {
+      const fns: ((problem: Record<string, unknown>) => Record<string, unknown>)[] = [];
+      for (let step = last; step > index; step -= 1) fns.push(...(inner.steps[step]?.problems ?? []));
+      return fns;
+    });
+    problem = (body, version) => {
+      let out = body;
+      for (const fn of fnsFor[indexOf(version)] ?? []) out = fn({ ...out });
+      return out;
+    };
+  }
+  return { request, response, problem };
 }

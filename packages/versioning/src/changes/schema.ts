@@ -79,7 +79,10 @@ export function checkSchema(where: string, what: string, schema: unknown): Schem
   );
 }
 
-const cache = { request: new WeakMap<object, JsonSchemaObject>(), response: new WeakMap<object, JsonSchemaObject>() };
+const cache = {
+  request: new WeakMap<object, JsonSchemaObject>(),
+  response: new WeakMap<object, JsonSchemaObject>(),
+};
 
 /**
  * The JSON Schema (draft 2020-12) of `schema` as `direction` sees it: a Standard JSON Schema's input (request) or

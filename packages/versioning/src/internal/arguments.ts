@@ -18,7 +18,17 @@ export type ArgumentErrorCode =
    * A value bound for a response header that no header can carry: a header name that is not a token, or a value
    * (a version, a media type) with CR, LF or another control character, or a character above U+00FF.
    */
-  | 'ERR_VERSIONING_INVALID_HEADER';
+  | 'ERR_VERSIONING_INVALID_HEADER'
+  /**
+   * A version history that cannot be: an unknown or the oldest version as a key, a change listed twice, an
+   * instruction about a field that is not there (or still there) in that version.
+   */
+  | 'ERR_VERSIONING_INVALID_HISTORY'
+  /**
+   * A schema the version changes cannot use: an instruction's schema without a name, or a named schema with changes
+   * under a construct whose branch depends on the data (`allOf`, a union of object schemas, `if`/`then`…).
+   */
+  | 'ERR_VERSIONING_INVALID_SCHEMA';
 
 /** A `TypeError` with its {@link ArgumentErrorCode}. */
 export type ArgumentError = TypeError & { readonly code: ArgumentErrorCode };
