@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestInfo, ResponseInfo } from '../changes/route-schemas.js';
+import type { RequestInfo, ResponseInfo } from '../changes/info.js';
 import { readNodeBody } from '../http/read-body.js';
 import { type BodyRequest, type BodySource, outgoingJson, type RouteBodies } from '../pipeline/body.js';
 import type { RoutePlan } from '../pipeline/plan.js';

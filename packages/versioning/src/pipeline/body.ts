@@ -1,13 +1,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import type { VersionHistory } from '../changes/history.js';
-import {
-  planRouteSchemas,
-  type RequestInfo,
-  type RequestPlan,
-  type ResponseInfo,
-  type ResponsePlan,
-} from '../changes/route-schemas.js';
+import type { RequestInfo, ResponseInfo } from '../changes/info.js';
+import { planRouteSchemas, type RequestPlan, type ResponsePlan } from '../changes/route-schemas.js';
 import { isStandardJsonSchema } from '../changes/schema.js';
 import {
   type APIException,

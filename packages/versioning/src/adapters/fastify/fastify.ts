@@ -6,7 +6,7 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify';
-import type { RequestInfo } from '../../changes/route-schemas.js';
+import type { RequestInfo } from '../../changes/info.js';
 import { type APIException, isAPIException, PayloadTooLarge, UnsupportedMediaType } from '../../errors.js';
 import { argumentError } from '../../internal/arguments.js';
 import {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context, Handler } from 'hono';
-import type { RequestInfo } from '../../changes/route-schemas.js';
+import type { RequestInfo } from '../../changes/info.js';
 import { isAPIException, ParseError } from '../../errors.js';
 import { type BodyBytes, readFetchBody } from '../../http/read-body.js';
 import { bodyStep, outgoingJson, prepareRequest, type RouteBodies } from '../../pipeline/body.js';
