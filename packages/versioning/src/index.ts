@@ -19,6 +19,7 @@ export {
   AmbiguousVersion,
   APIException,
   DisallowedHost,
+  InvalidBody,
   isAPIException,
   MethodNotAllowed,
   NoReverseMatch,
@@ -26,9 +27,11 @@ export {
   NotFound,
   NotImplementedError,
   ParseError,
+  PayloadTooLarge,
+  UnsupportedMediaType,
   VersionSunset,
 } from './errors.js';
-export type { ProblemDetails } from './errors.js';
+export type { BodyError, ProblemDetails } from './errors.js';
 
 // What a versioned API's messages need; translating an application's own messages (`addTranslations`,
 // `supportedLanguages`, `gettext`) is `@restdash/versioning/i18n`.

@@ -18,7 +18,8 @@ function fetchHeaders(entries: Iterable<readonly [string, string]>): Headers {
 }
 
 function* rawPairs(raw: readonly string[]): Generator<readonly [string, string]> {
-  for (let index = 0; index + 1 < raw.length; index += 2) yield [raw[index] as string, raw[index + 1] as string];
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    yield [raw[index] as string, raw[index + 1] as string];
 }
 
 /** The query string of a request target, without its `?`. */
@@ -71,7 +72,8 @@ export function nodeBodyRequest(
   version: string | null,
   parsed?: { readonly parsed: unknown },
 ): BodyRequest {
-  const source: BodySource = parsed === undefined ? () => readNodeBody(message, route.bodyLimit) : () => parsed;
+  const source: BodySource =
+    parsed === undefined ? () => readNodeBody(message, route.bodyLimit) : () => parsed;
   return {
     method: message.method,
     contentType: message.headers['content-type'],

@@ -367,7 +367,10 @@ export interface BodyRequest {
   info(): RequestInfo;
 }
 
-async function parsedBody(source: BodySource, limit: number): Promise<{ readonly value: unknown } | APIException> {
+async function parsedBody(
+  source: BodySource,
+  limit: number,
+): Promise<{ readonly value: unknown } | APIException> {
   const given = source();
   if ('parsed' in given) return depthProblem(given.parsed) ?? { value: given.parsed };
   return parseBody(await given, limit);
@@ -402,7 +405,12 @@ export async function prepareRequest(
   }
   const accepted = await acceptBody(bodies, version, body, () => request.info());
   if (accepted.kind === 'refuse') return accepted;
-  return { kind: 'accept', hasBody: hasBody || accepted.body !== body, body: accepted.body, info: accepted.info };
+  return {
+    kind: 'accept',
+    hasBody: hasBody || accepted.body !== body,
+    body: accepted.body,
+    info: accepted.info,
+  };
 }
 
 /** Whether a `Content-Type` value is `application/problem+json`. */
@@ -432,7 +440,8 @@ export function outgoingJson(
 ): Outgoing {
   if (isProblemType(contentType)) {
     const { problem } = bodies;
-    if (problem === null || typeof body !== 'object' || body === null || Array.isArray(body)) return { body, info: null };
+    if (problem === null || typeof body !== 'object' || body === null || Array.isArray(body))
+      return { body, info: null };
     return { body: problem(body as Record<string, unknown>, version), info: null };
   }
   if (bodies.response === null) return { body, info: null };

@@ -68,16 +68,19 @@ function streamUntilAnswered(
     let sent = 0;
     let answered = false;
     const chunk = Buffer.alloc(16_384, 0x20);
-    const outgoing = httpRequest({ method: 'POST', hostname, port, path, headers, agent: false }, (incoming) => {
-      answered = true;
-      let body = '';
-      incoming.setEncoding('utf8');
-      incoming.on('data', (data: string) => (body += data));
-      incoming.on('end', () => {
-        outgoing.destroy();
-        resolve({ status: incoming.statusCode ?? 0, body, sent });
-      });
-    });
+    const outgoing = httpRequest(
+      { method: 'POST', hostname, port, path, headers, agent: false },
+      (incoming) => {
+        answered = true;
+        let body = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (data: string) => (body += data));
+        incoming.on('end', () => {
+          outgoing.destroy();
+          resolve({ status: incoming.statusCode ?? 0, body, sent });
+        });
+      },
+    );
     // The server may close the connection while the client still writes: the answer is what counts.
     outgoing.on('error', (error) => {
       if (!answered) reject(error);
@@ -100,7 +103,12 @@ function streamUntilAnswered(
 function send(
   served: Served,
   path: string,
-  { method = 'POST', contentType, body, headers = {} }: {
+  {
+    method = 'POST',
+    contentType,
+    body,
+    headers = {},
+  }: {
     method?: string;
     contentType: string | null;
     body?: string | Uint8Array;
@@ -110,7 +118,7 @@ function send(
   return fetchReply(served.origin + path, {
     method,
     headers: { ...(contentType === null ? {} : { 'content-type': contentType }), ...headers },
-    ...(body === undefined ? {} : { body }),
+    ...(body === undefined ? {} : { body: body as BodyInit }),
   });
 }
 
@@ -138,7 +146,13 @@ export function bodiesContract(h: BodyHarness): void {
         expect(reply.status, reply.body).toBe(c.status);
         if (c.handlerBody !== undefined) expect(bodyOf(reply)['body']).toEqual(c.handlerBody);
       } else {
-        expectBodyProblem(reply, c.status, c.code, c.detail ?? '', c.errors === undefined ? {} : { errors: c.errors });
+        expectBodyProblem(
+          reply,
+          c.status,
+          c.code,
+          c.detail ?? '',
+          c.errors === undefined ? {} : { errors: c.errors },
+        );
       }
       expect(frameworkErrors).toEqual([]);
     });
@@ -150,7 +164,9 @@ export function bodiesContract(h: BodyHarness): void {
     beforeAll(async () => {
       const urlconf = new UrlConf([
         path('/zod/', h.echoBody, { request: ZodMember }),
-        path('/any/', h.echoBody, { request: { type: ['object', 'array', 'string', 'number', 'boolean', 'null'] } }),
+        path('/any/', h.echoBody, {
+          request: { type: ['object', 'array', 'string', 'number', 'boolean', 'null'] },
+        }),
         path('/plain/', h.echoBody),
       ]);
       served = await adapter.serve(urlconf, { scheme: null }, frameworkErrors);
@@ -158,7 +174,8 @@ export function bodiesContract(h: BodyHarness): void {
     afterAll(() => served.close());
 
     test('__proto__ and constructor keys change no prototype: refused, or served with a plain body', async () => {
-      const body = '{"name":"Ada","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
+      const body =
+        '{"name":"Ada","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
       for (const route of ['/zod/', '/any/']) {
         const reply = await send(served, route, { contentType: 'application/json', body });
         expect([200, 400]).toContain(reply.status);
@@ -167,18 +184,25 @@ export function bodiesContract(h: BodyHarness): void {
         expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
       }
       // The server goes on serving.
-      expect((await send(served, '/zod/', { contentType: 'application/json', body: '{"name":"B"}' })).status).toBe(200);
+      expect(
+        (await send(served, '/zod/', { contentType: 'application/json', body: '{"name":"B"}' })).status,
+      ).toBe(200);
       expect(frameworkErrors).toEqual([]);
     });
 
     test('JSON nested 50,000 deep is a 400 parse_error, never a crash', async () => {
-      for (const body of ['['.repeat(50_000) + ']'.repeat(50_000), `{"name":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`]) {
+      for (const body of [
+        '['.repeat(50_000) + ']'.repeat(50_000),
+        `{"name":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`,
+      ]) {
         for (const route of ['/zod/', '/any/']) {
           const reply = await send(served, route, { contentType: 'application/json', body });
           expectBodyProblem(reply, 400, 'parse_error', 'JSON parse error - …');
         }
       }
-      expect((await send(served, '/zod/', { contentType: 'application/json', body: '{"name":"B"}' })).status).toBe(200);
+      expect(
+        (await send(served, '/zod/', { contentType: 'application/json', body: '{"name":"B"}' })).status,
+      ).toBe(200);
       expect(frameworkErrors).toEqual([]);
     });
 
@@ -210,19 +234,36 @@ export function bodiesContract(h: BodyHarness): void {
     });
 
     test('fuzz: any bytes, any JSON, any Content-Type get a 2xx or a 4xx problem, never a 5xx', async () => {
-      const contentTypes = fc.constantFrom('application/json', 'application/x+json', 'text/plain', 'application/json; charset=latin1', '');
+      const contentTypes = fc.constantFrom(
+        'application/json',
+        'application/x+json',
+        'text/plain',
+        'application/json; charset=latin1',
+        '',
+      );
       const bodies = fc.oneof(
         fc.json().map((text) => new TextEncoder().encode(text)),
         fc.uint8Array({ maxLength: 256 }),
         fc.string({ unit: 'binary', maxLength: 128 }).map((text) => new TextEncoder().encode(text)),
-        fc.constantFrom('{"__proto__":{"x":1}}', '{"name":"\\ud800"}', '{"name":"a","name":1}').map((text) => new TextEncoder().encode(text)),
+        fc
+          .constantFrom('{"__proto__":{"x":1}}', '{"name":"\\ud800"}', '{"name":"a","name":1}')
+          .map((text) => new TextEncoder().encode(text)),
       );
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom('/zod/', '/any/'), contentTypes, bodies, async (route, contentType, body) => {
-          const reply = await send(served, route, { contentType: contentType === '' ? null : contentType, body });
-          expect(reply.status).toBeLessThan(500);
-          if (reply.status >= 400) expect(reply.header('content-type')).toMatch(/^application\/problem\+json/);
-        }),
+        fc.asyncProperty(
+          fc.constantFrom('/zod/', '/any/'),
+          contentTypes,
+          bodies,
+          async (route, contentType, body) => {
+            const reply = await send(served, route, {
+              contentType: contentType === '' ? null : contentType,
+              body,
+            });
+            expect(reply.status).toBeLessThan(500);
+            if (reply.status >= 400)
+              expect(reply.header('content-type')).toMatch(/^application\/problem\+json/);
+          },
+        ),
         { numRuns: 150 },
       );
       expect(({} as Record<string, unknown>)['x']).toBeUndefined();
@@ -249,18 +290,39 @@ export function bodiesContract(h: BodyHarness): void {
           request: User,
           response: User,
         }),
-        path('/users/7/', h.sends(() => cached), { name: 'user', methods: ['GET'], response: User }),
+        path(
+          '/users/7/',
+          h.sends(() => cached),
+          { name: 'user', methods: ['GET'], response: User },
+        ),
         path('/flags/', h.echoBody, { name: 'flags', methods: ['POST'], request: User }),
-        path('/created/', h.sends(() => cached, 201), { name: 'created', response: User }),
-        path('/failed/', h.sends(() => ({ ...cached, fullName: 'x' }), 409), { name: 'failed', response: User }),
-        path('/neutral/', h.reflects({}), { name: 'neutral', versioning: null, request: User, response: User }),
+        path(
+          '/created/',
+          h.sends(() => cached, 201),
+          { name: 'created', response: User },
+        ),
+        path(
+          '/failed/',
+          h.sends(() => ({ ...cached, fullName: 'x' }), 409),
+          { name: 'failed', response: User },
+        ),
+        path('/neutral/', h.reflects({}), {
+          name: 'neutral',
+          versioning: null,
+          request: User,
+          response: User,
+        }),
       ]);
       served = await adapter.serve(urlconf, { scheme, changes: history }, frameworkErrors);
     });
     afterAll(() => served.close());
 
     const post = (route: string, version: string, body: unknown) =>
-      send(served, route, { contentType: 'application/json', body: JSON.stringify(body), headers: { 'api-version': version } });
+      send(served, route, {
+        contentType: 'application/json',
+        body: JSON.stringify(body),
+        headers: { 'api-version': version },
+      });
 
     test('an old request is migrated up, its response down, in its own names', async () => {
       const reply = await post('/users/', '2024-01-01', { id: '1', name: 'Ada' });
@@ -306,10 +368,20 @@ export function bodiesContract(h: BodyHarness): void {
     });
 
     test("restdash's own problems go through migrateProblem too", async () => {
-      const reply = await send(served, '/users/', { contentType: 'text/plain', body: 'x', headers: { 'api-version': '2024-01-01' } });
-      expectBodyProblem(reply, 415, 'unsupported_media_type', 'Unsupported media type "text/plain" in request.', {
-        legacy: true,
+      const reply = await send(served, '/users/', {
+        contentType: 'text/plain',
+        body: 'x',
+        headers: { 'api-version': '2024-01-01' },
       });
+      expectBodyProblem(
+        reply,
+        415,
+        'unsupported_media_type',
+        'Unsupported media type "text/plain" in request.',
+        {
+          legacy: true,
+        },
+      );
     });
 
     test('a shared response object is never changed; what the schema rules out is never sent', async () => {
@@ -329,10 +401,14 @@ export function bodiesContract(h: BodyHarness): void {
     });
 
     test('any 2xx is migrated; another status is sent as it is', async () => {
-      const created = await fetchReply(`${served.origin}/created/`, { headers: { 'api-version': '2024-01-01' } });
+      const created = await fetchReply(`${served.origin}/created/`, {
+        headers: { 'api-version': '2024-01-01' },
+      });
       expect(created.status).toBe(201);
       expect(bodyOf(created)).toEqual({ id: '7', name: 'Grace Hopper' });
-      const failed = await fetchReply(`${served.origin}/failed/`, { headers: { 'api-version': '2024-01-01' } });
+      const failed = await fetchReply(`${served.origin}/failed/`, {
+        headers: { 'api-version': '2024-01-01' },
+      });
       expect(failed.status).toBe(409);
       expect(bodyOf(failed)).toMatchObject({ fullName: 'x', _internal: 'never sent' });
     });
@@ -350,26 +426,36 @@ export function bodiesContract(h: BodyHarness): void {
     const urlconf = () => new UrlConf([path('/users/', h.echoBody, { request: User })]);
 
     test('a scheme without allowedVersions is refused', () => {
-      expect(() => adapter.versioned(urlconf(), { scheme: new HeaderVersioning(), changes: history })).toThrow(
-        /without allowedVersions/,
-      );
+      expect(() =>
+        adapter.versioned(urlconf(), { scheme: new HeaderVersioning(), changes: history }),
+      ).toThrow(/without allowedVersions/);
     });
 
     test('a version the history does not have is refused, named', () => {
       const scheme = new QueryParameterVersioning({ allowedVersions: ['2024-01-01', '2023-01-01'] });
       expect(() => adapter.versioned(urlconf(), { scheme, changes: history })).toThrow(/"2023-01-01"/);
-      const defaulted = new QueryParameterVersioning({ defaultVersion: '1999-01-01', allowedVersions: ['2024-01-01'] });
-      expect(() => adapter.versioned(urlconf(), { scheme: defaulted, changes: history })).toThrow(/"1999-01-01"/);
+      const defaulted = new QueryParameterVersioning({
+        defaultVersion: '1999-01-01',
+        allowedVersions: ['2024-01-01'],
+      });
+      expect(() => adapter.versioned(urlconf(), { scheme: defaulted, changes: history })).toThrow(
+        /"1999-01-01"/,
+      );
     });
 
     test.each([0, -1, 1.5, '1024', Number.NaN])('bodyLimit %s is refused', (bodyLimit) => {
       expect(() => adapter.versioned(urlconf(), { scheme: null, bodyLimit: bodyLimit as number })).toThrow(
-        expect.objectContaining({ code: 'ERR_VERSIONING_INVALID_ARGUMENT', message: expect.stringMatching(/options\.bodyLimit/) }),
+        expect.objectContaining({
+          code: 'ERR_VERSIONING_INVALID_ARGUMENT',
+          message: expect.stringMatching(/options\.bodyLimit/),
+        }),
       );
     });
 
     test('changes must be a VersionHistory', () => {
-      expect(() => adapter.versioned(urlconf(), { scheme: null, changes: {} as never })).toThrow(/options\.changes/);
+      expect(() => adapter.versioned(urlconf(), { scheme: null, changes: {} as never })).toThrow(
+        /options\.changes/,
+      );
     });
   });
 }

@@ -11,7 +11,12 @@ import { ZodMember } from './schemas.js';
 export const bodies: BodyHarness = {
   adapter: harness,
   echoBody: path('/x/', (req, res) => {
-    res.json({ body: req.body ?? null, version: req.version, query: req.query, flag: req.headers['x-flag'] ?? null });
+    res.json({
+      body: req.body ?? null,
+      version: req.version,
+      query: req.query,
+      flag: req.headers['x-flag'] ?? null,
+    });
   }).handler as never,
   sends: (value, status = 200) =>
     path('/x/', (_req, res) => {
@@ -41,7 +46,11 @@ describe('express: request and response schemas', () => {
     const served = await listen(createServer(app));
     try {
       const post = (body: string) =>
-        fetchReply(`${served.origin}/members/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        fetchReply(`${served.origin}/members/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
       expect(JSON.parse((await post('{"name":"Ada"}')).body)).toEqual({ tags: [] });
       expectBodyProblem(await post('{"tags":[]}'), 400, 'invalid_body', 'Invalid request body.');
       expect((await post('{"name":')).status).toBe(499);

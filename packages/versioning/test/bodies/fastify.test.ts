@@ -11,7 +11,8 @@ export const bodies: BodyHarness = {
     query: request.query,
     flag: request.headers['x-flag'] ?? null,
   })).handler as never,
-  sends: (value, status = 200) => path('/x/', (_request, reply) => reply.code(status).send(value())).handler as never,
+  sends: (value, status = 200) =>
+    path('/x/', (_request, reply) => reply.code(status).send(value())).handler as never,
   reflects: (extra) => path('/x/', (request) => ({ ...(request.body as object), ...extra })).handler as never,
 };
 

@@ -13,9 +13,11 @@ export const bodies: BodyHarness = {
       flag: c.req.header('x-flag') ?? null,
     }),
   ).handler as never,
-  sends: (value, status = 200) => path('/x/', (c) => c.json(value() as object, status as 200)).handler as never,
+  sends: (value, status = 200) =>
+    path('/x/', (c) => c.json(value() as object, status as 200)).handler as never,
   reflects: (extra) =>
-    path('/x/', (c) => c.json({ ...((c.req.valid as (target: 'json') => object)('json')), ...extra })).handler as never,
+    path('/x/', (c) => c.json({ ...(c.req.valid as (target: 'json') => object)('json'), ...extra }))
+      .handler as never,
 };
 
 describe('hono: request and response schemas', () => {

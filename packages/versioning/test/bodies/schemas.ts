@@ -13,7 +13,10 @@ import {
 export const ZodMember = z.object({ name: z.string().min(1), tags: z.array(z.string()).default([]) });
 
 /** The same through TypeBox: a plain JSON Schema, whose output is the body as sent. */
-export const TypeBoxMember = Type.Object({ name: Type.String({ minLength: 1 }), age: Type.Optional(Type.Integer()) });
+export const TypeBoxMember = Type.Object({
+  name: Type.String({ minLength: 1 }),
+  age: Type.Optional(Type.Integer()),
+});
 
 /** The history of the version changes example: `name` became `fullName`, then users got an address. */
 export const Address = z.object({ city: z.string(), street: z.string() }).meta({ id: 'Address' });

@@ -82,7 +82,8 @@ export function jsonPrototype(parent: object): object {
       writable: true,
       value: function json(this: ServerResponse & { locals?: Record<PropertyKey, unknown> }, body: unknown) {
         const context = this.locals?.[kBodies] as JsonContext | undefined;
-        const sent = context === undefined ? body : outgoingNodeJson(this, context.bodies, context.version, body);
+        const sent =
+          context === undefined ? body : outgoingNodeJson(this, context.bodies, context.version, body);
         return parentJson.call(this, sent);
       },
     });

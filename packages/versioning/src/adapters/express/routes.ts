@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { Schema, SchemaOutput } from '../../changes/schema.js';
-import type { PathOptions } from '../../urls/route.types.js';
+import type { SchemaOutput } from '../../changes/schema.js';
+import type { PathOptions, RouteSchema } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
 import { frameworkInclude, frameworkPath } from '../shared.js';
 import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
@@ -20,11 +20,7 @@ export type VersionedRequestHandler<
   Params = Record<string, string | string[]>,
   V extends string = string,
   Body = any, // eslint-disable-line @typescript-eslint/no-explicit-any -- Express's own default for req.body
-> = (
-  req: VersionedRequest<Params, V, Body>,
-  res: Response,
-  next: NextFunction,
-) => unknown;
+> = (req: VersionedRequest<Params, V, Body>, res: Response, next: NextFunction) => unknown;
 
 /** What `req.body` holds: the `request` schema's output; without one, whatever Express's parsers put there. */
 type BodyOf<S> = [S] extends [never] ? any : SchemaOutput<S>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -41,7 +37,7 @@ export type ExpressInclude = FrameworkInclude<'express'>;
  * versions of `options.versioning` when that scheme is typed by its allow list. The core's `path()` with types.
  * @example path('/users/:pk/', (req, res) => res.json({ pk: req.params.pk, version: req.version }))
  */
-export function path<const R extends string, V extends string = string, S extends Schema = never>(
+export function path<const R extends string, V extends string = string, S extends RouteSchema = never>(
   route: R,
   handler: VersionedRequestHandler<RouteParams<NoInfer<R>, string[]>, NoInfer<V>, BodyOf<NoInfer<S>>>,
   options?: PathOptions<V> & { readonly request?: S },

@@ -136,18 +136,26 @@ function bodyError(error: unknown, request: FastifyRequest, limit: number): APIE
 function migrateReply(bodies: RouteBodies): NonNullable<RouteOptions['preSerialization']> {
   return (request, reply, payload, done) => {
     const version = (request as unknown as Decorated)[kOutcome]?.request.version ?? null;
-    const outgoing = outgoingJson(bodies, version, payload, reply.statusCode, reply.getHeader('content-type'), () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(reply.getHeaders())) {
-        if (value === undefined) continue;
-        for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
-      }
-      return headers;
-    });
+    const outgoing = outgoingJson(
+      bodies,
+      version,
+      payload,
+      reply.statusCode,
+      reply.getHeader('content-type'),
+      () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value === undefined) continue;
+          for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+        }
+        return headers;
+      },
+    );
     const { info } = outgoing;
     if (info !== null) {
       reply.code(info.status);
-      for (const name of Object.keys(reply.getHeaders())) if (!info.headers.has(name)) reply.removeHeader(name);
+      for (const name of Object.keys(reply.getHeaders()))
+        if (!info.headers.has(name)) reply.removeHeader(name);
       for (const [name, value] of info.headers) reply.header(name, value);
     }
     done(null, outgoing.body);

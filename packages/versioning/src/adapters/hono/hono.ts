@@ -86,9 +86,16 @@ function migratingJson(c: AnyContext, bodies: RouteBodies, version: string | nul
     // What Hono would send: its status and headers (those set on `c` included), without a body.
     const newResponse = c.newResponse as (data: null, arg: unknown, headers: unknown) => Response;
     const probe = newResponse(null, arg, { 'content-type': 'application/json', ...headers });
-    const outgoing = outgoingJson(bodies, version, object, probe.status, probe.headers.get('content-type'), () => {
-      return new Headers(probe.headers);
-    });
+    const outgoing = outgoingJson(
+      bodies,
+      version,
+      object,
+      probe.status,
+      probe.headers.get('content-type'),
+      () => {
+        return new Headers(probe.headers);
+      },
+    );
     if (outgoing.info === null) return json(outgoing.body as never, arg as never, headers as never);
     return new Response(JSON.stringify(outgoing.body), outgoing.info);
   }) as AnyContext['json'];

@@ -37,7 +37,11 @@ function sendJson(this: ServerResponse, value: unknown): void {
 }
 
 /** `res.json(value)` of a route whose bodies go out migrated to the request's version. */
-function migratingJson(res: ServerResponse, bodies: RouteBodies, version: string | null): (value: unknown) => void {
+function migratingJson(
+  res: ServerResponse,
+  bodies: RouteBodies,
+  version: string | null,
+): (value: unknown) => void {
   return (value) => {
     // A handler that set problem+json keeps it; its body goes through the problem migrations.
     if (res.getHeader('content-type') === undefined) res.setHeader('content-type', 'application/json');
