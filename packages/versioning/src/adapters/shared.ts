@@ -1,4 +1,5 @@
 import { argumentError, describe, isPlainObject } from '../internal/arguments.js';
+import { bodyCompiler } from '../pipeline/body.js';
 import { compilePlan, type PlanOptions, type PlanSettings, type RoutePlan } from '../pipeline/plan.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, ReverseOptions, VersioningRequest } from '../types.js';
@@ -138,7 +139,11 @@ export function mountRoutes<Handler>(
     const problem = schemeProblem(route, scheme);
     if (problem !== null) fail(problem);
   };
-  const plan = compilePlan(urlconf, options, where, { ...settings, checkRoute });
+  const plan = compilePlan(urlconf, options, where, {
+    ...settings,
+    checkRoute,
+    compileBodies: bodyCompiler(),
+  });
   const routes = plan.routes.map((routePlan): MountedRoute<Handler> => {
     const { route } = routePlan;
     let paths;

@@ -17,9 +17,6 @@ import type { BodyBytes } from '../http/read-body.js';
 import { gettextLazy } from '../i18n/index.js';
 import type { FlatRoute } from '../urls/route.types.js';
 
-/** The adapters' default `bodyLimit`: 1 MiB, as Express's and Fastify's own parsers. */
-export const defaultBodyLimit = 1_048_576;
-
 /**
  * How deep a request body may nest arrays and objects. Validators and migrations walk a body recursively; a body
  * nested tens of thousands deep would overflow the stack in a schema that recurses, so it is refused first.
@@ -54,12 +51,26 @@ export interface RouteBodies {
     ((body: Record<string, unknown>, version: string | null) => Record<string, unknown>) | null;
 }
 
-/** One Ajv instance per mount: compiled at mount for every version, never per request. */
+/** An Ajv instance for one mount: its validators compiled at mount for every version, never per request. */
 export function bodyValidators(): Ajv2020 {
   // `addUsedSchema: false`: every version of a named schema keeps its `$id`; each is compiled on its own.
   const ajv = new Ajv2020({ allErrors: true, strict: false, addUsedSchema: false });
   formats.default(ajv);
   return ajv;
+}
+
+/**
+ * What an adapter's mount compiles each route's bodies with: {@link compileRouteBodies} sharing one Ajv instance,
+ * made only when a route has a schema to validate.
+ */
+export function bodyCompiler(): (
+  where: string,
+  route: FlatRoute,
+  history: VersionHistory | null,
+) => RouteBodies | null {
+  let ajv: Ajv2020 | null = null;
+  const validators = (): Ajv2020 => (ajv ??= bodyValidators());
+  return (where, route, history) => compileRouteBodies(where, route, history, validators);
 }
 
 /**

@@ -17,7 +17,7 @@ import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { resolverMatchOf } from '../urls/resolver-match.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import type { UrlConf } from '../urls/urlconf.js';
-import { bodyValidators, compileRouteBodies, defaultBodyLimit, type RouteBodies } from './body.js';
+import type { RouteBodies } from './body.js';
 import { kwargsFromParams } from './kwargs.js';
 import type { ProblemMigration } from './problem.js';
 
@@ -159,7 +159,22 @@ export interface PlanSettings {
    * framework's); throws to refuse it.
    */
   readonly checkRoute?: (route: FlatRoute, scheme: BaseVersioning | null) => void;
+  /**
+   * Compiles what a route does with bodies (the adapters': `bodyCompiler()`, validators included). A plan made for a
+   * document rather than for serving leaves it out, and its routes do nothing with bodies.
+   * @default every route does nothing with bodies
+   */
+  readonly compileBodies?: (
+    where: string,
+    route: FlatRoute,
+    history: VersionHistory | null,
+  ) => RouteBodies | null;
 }
+
+const noBodies = (): null => null;
+
+/** The adapters' default `bodyLimit`: 1 MiB, as Express's and Fastify's own parsers. */
+const defaultBodyLimit = 1_048_576;
 
 /** A fetch Request whose URL does not parse: @hono/node-server builds it from a Host header it does not check. */
 function unparsedHost(input: Request): Error {
@@ -251,7 +266,7 @@ export function compilePlan(
   urlconf: UrlConf,
   options: PlanOptions,
   where: string,
-  { extraOptions = [], prefixOf = prefixIsMount, checkRoute }: PlanSettings = {},
+  { extraOptions = [], prefixOf = prefixIsMount, checkRoute, compileBodies = noBodies }: PlanSettings = {},
 ): Plan {
   checkOptions(where, urlconf, options, extraOptions);
   const { allowedHosts, trustProxy, renderers, problems = false } = options;
@@ -267,11 +282,8 @@ export function compilePlan(
     return { route, scheme };
   });
   const lifecycles = compileLifecycle(where, options, routes);
-  // One validator instance for the mount, made only when some route has bodies to validate.
-  let ajv: ReturnType<typeof bodyValidators> | null = null;
-  const validators = () => (ajv ??= bodyValidators());
   const bodies = new Map<FlatRoute, RouteBodies | null>();
-  for (const { route } of routes) bodies.set(route, compileRouteBodies(where, route, history, validators));
+  for (const { route } of routes) bodies.set(route, compileBodies(where, route, history));
   const bodiesOf = (route: FlatRoute): RouteBodies | null => bodies.get(route) ?? null;
   const noProblemMigration = (): null => null;
   const plans = routes.map(({ route, scheme }, index): RoutePlan => {
