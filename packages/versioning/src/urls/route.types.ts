@@ -4,13 +4,6 @@ import type { Schema } from '../changes/schema.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch } from '../types.js';
 
-/**
- * A schema `path()` takes as `request` or `response`: a Standard JSON Schema (zod ≥ 4.2, ArkType, Valibot's
- * `toStandardJsonSchema`) or a JSON Schema object. `object` rather than an index-signature type, so that TypeBox's
- * schemas (interfaces) are taken as they are; `path()` checks the value when it is called.
- */
-export type RouteSchema = Schema | object;
-
 /** Options of {@link path}; `V` is the route's scheme's versions, which `since` and `until` must name. */
 export interface PathOptions<V extends string = string> {
   /** Name to reverse the route by (no `:`); several routes may share one. @default undefined (not reversible) */
@@ -44,13 +37,13 @@ export interface PathOptions<V extends string = string> {
    * The adapters read the body, refuse one that is not JSON (415), malformed (400 `parse_error`) or not valid
    * (400 `invalid_body`), and hand the handler the schema's output. @default undefined (the body is left alone)
    */
-  readonly request?: RouteSchema;
+  readonly request?: Schema;
   /**
    * The 2xx JSON body the handler sends, written for the newest version: with the adapter's `changes`, migrated
    * down to the request's version, and stripped of properties the schema in that version rules out.
    * @default undefined (the body is sent as the handler made it)
    */
-  readonly response?: RouteSchema;
+  readonly response?: Schema;
 }
 
 /** One route, as {@link path} made it. */

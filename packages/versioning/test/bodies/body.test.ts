@@ -13,10 +13,10 @@ import {
   type RequestBodies,
 } from '../../src/pipeline/body.js';
 import { path } from '../../src/urls/route-builders.js';
-import type { RouteSchema } from '../../src/urls/route.types.js';
+import type { Schema } from '../../src/changes/schema.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 
-function requestBodies(request: RouteSchema): RequestBodies {
+function requestBodies(request: Schema): RequestBodies {
   const [route] = new UrlConf([path('/x/', () => undefined, { request })]).routes();
   const ajv = bodyValidators();
   const compiled = compileRouteBodies('test', route as never, null, () => ajv);

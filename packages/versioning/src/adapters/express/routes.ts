@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { SchemaOutput } from '../../changes/schema.js';
-import type { PathOptions, RouteSchema } from '../../urls/route.types.js';
+import type { Schema, SchemaOutput } from '../../changes/schema.js';
+import type { PathOptions } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
 import { frameworkInclude, frameworkPath } from '../shared.js';
 import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
@@ -37,7 +37,7 @@ export type ExpressInclude = FrameworkInclude<'express'>;
  * versions of `options.versioning` when that scheme is typed by its allow list. The core's `path()` with types.
  * @example path('/users/:pk/', (req, res) => res.json({ pk: req.params.pk, version: req.version }))
  */
-export function path<const R extends string, V extends string = string, S extends RouteSchema = never>(
+export function path<const R extends string, V extends string = string, S extends Schema = never>(
   route: R,
   handler: VersionedRequestHandler<RouteParams<NoInfer<R>, string[]>, NoInfer<V>, BodyOf<NoInfer<S>>>,
   options?: PathOptions<V> & { readonly request?: S },

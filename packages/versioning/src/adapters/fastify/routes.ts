@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SchemaOutput } from '../../changes/schema.js';
-import type { PathOptions, RouteSchema } from '../../urls/route.types.js';
+import type { Schema, SchemaOutput } from '../../changes/schema.js';
+import type { PathOptions } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
 import { frameworkInclude, frameworkPath } from '../shared.js';
 import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
@@ -46,7 +46,7 @@ export type FastifyInclude = FrameworkInclude<'fastify'>;
  * with types.
  * @example path('/users/:pk/', (request) => ({ pk: request.params.pk, version: request.version }))
  */
-export function path<const R extends string, V extends string = string, S extends RouteSchema = never>(
+export function path<const R extends string, V extends string = string, S extends Schema = never>(
   route: R,
   handler: VersionedRouteHandler<RouteParams<NoInfer<R>>, NoInfer<V>, BodyOf<NoInfer<S>>>,
   options?: PathOptions<V> & { readonly request?: S },

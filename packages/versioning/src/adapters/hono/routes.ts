@@ -1,6 +1,6 @@
 import type { Env, Handler, Input } from 'hono';
-import type { SchemaInput, SchemaOutput } from '../../changes/schema.js';
-import type { PathOptions, RouteSchema } from '../../urls/route.types.js';
+import type { Schema, SchemaInput, SchemaOutput } from '../../changes/schema.js';
+import type { PathOptions } from '../../urls/route.types.js';
 import type { HonoPath } from '../route-params.js';
 import { frameworkInclude, frameworkPath } from '../shared.js';
 import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
@@ -43,7 +43,7 @@ export function path<
   const R extends string,
   E extends Env = VersioningEnv,
   V extends string = string,
-  S extends RouteSchema = never,
+  S extends Schema = never,
 >(
   route: R,
   handler: VersionedHandler<NoInfer<R>, E, NoInfer<V>, InputOf<NoInfer<S>>>,

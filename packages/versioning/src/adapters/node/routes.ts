@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SchemaOutput } from '../../changes/schema.js';
-import type { PathOptions, RouteSchema } from '../../urls/route.types.js';
+import type { Schema, SchemaOutput } from '../../changes/schema.js';
+import type { PathOptions } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
 import { frameworkInclude, frameworkPath } from '../shared.js';
 import type { AdapterOptions, FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
@@ -72,7 +72,7 @@ export type NodeInclude = FrameworkInclude<'node'>;
  * with types.
  * @example path('/users/:pk/', (req, res) => res.end(`${req.params.pk} in ${req.version}`))
  */
-export function path<const R extends string, V extends string = string, S extends RouteSchema = never>(
+export function path<const R extends string, V extends string = string, S extends Schema = never>(
   route: R,
   handler: VersionedRequestListener<RouteParams<NoInfer<R>>, NoInfer<V>, BodyOf<NoInfer<S>>>,
   options?: PathOptions<V> & { readonly request?: S },
