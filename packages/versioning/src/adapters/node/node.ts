@@ -123,7 +123,7 @@ export function versioned(
       (req as { params?: unknown }).params = params;
       const handler = outcome.handler as VersionedRequestListener;
       const { version } = outcome.request;
-      const bodies = route.bodiesOf(outcome.route);
+      const bodies = route.hasBodies ? route.bodiesOf(outcome.route) : null;
       const response = res as VersionedServerResponse;
       if (bodies === null) {
         response.json = sendJson;
