@@ -204,7 +204,7 @@ export function bodiesContract(h: BodyHarness): void {
         (await send(served, '/zod/', { contentType: 'application/json', body: '{"name":"B"}' })).status,
       ).toBe(200);
       expect(frameworkErrors).toEqual([]);
-    });
+    }, 30_000);
 
     test('a Content-Length over the limit is answered 413 before the body is sent', async () => {
       const answer = await streamUntilAnswered(
@@ -268,7 +268,7 @@ export function bodiesContract(h: BodyHarness): void {
       );
       expect(({} as Record<string, unknown>)['x']).toBeUndefined();
       expect(frameworkErrors).toEqual([]);
-    });
+    }, 60_000);
   });
 
   describe('version changes through the server', () => {
