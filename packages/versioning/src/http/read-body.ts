@@ -74,7 +74,9 @@ export async function readFetchBody(request: Request, limit: number): Promise<Bo
       if (done) return { kind: 'bytes', bytes: joined(chunks, length) };
       length += value.length;
       if (length > limit) {
-        void reader.cancel().catch(() => undefined);
+        // Not cancelled: on @hono/node-server a cancel destroys the request, and its socket with it, before the 413
+        // is written. Left unread, the server drains what still comes (and closes a connection that sends on).
+        reader.releaseLock();
         return tooLarge;
       }
       chunks.push(value);
