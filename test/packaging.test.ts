@@ -33,12 +33,6 @@ const packages = [
 // type packages and servers the README's examples use.
 const linkedDeps = [
   'path-to-regexp',
-  'ajv',
-  'ajv-formats',
-  'fast-deep-equal',
-  'fast-uri',
-  'json-schema-traverse',
-  'require-from-string',
   'react',
   'react-dom',
   'express',
@@ -46,7 +40,14 @@ const linkedDeps = [
   'hono',
   '@types',
   '@hono',
+  'zod',
 ];
+// The versioning package's own dependencies (request validation), where the workspace installed them: `ajv` 8 under
+// the package (the root's is another major, eslint's), `ajv-formats` at the root with its own `ajv` 8.
+const validationDeps = [
+  ['ajv', join(root, 'packages', 'versioning', 'node_modules', 'ajv')],
+  ['ajv-formats', join(root, 'node_modules', 'ajv-formats')],
+] as const;
 
 let consumer: string;
 const tarballs = new Map<string, string>();
@@ -62,6 +63,7 @@ beforeAll(() => {
   const modules = join(consumer, 'node_modules');
   mkdirSync(join(modules, '@restdash'), { recursive: true });
   for (const dep of linkedDeps) symlinkSync(join(root, 'node_modules', dep), join(modules, dep), 'dir');
+  for (const [dep, from] of validationDeps) symlinkSync(from, join(modules, dep), 'dir');
   for (const pkg of packages) {
     const output = execFileSync('npm', ['pack', '--json', '--pack-destination', consumer], {
       cwd: join(root, pkg.dir),
@@ -152,6 +154,7 @@ test('the versioning core, the node:http adapter and openapi load without any we
     const modules = join(bare, 'node_modules');
     mkdirSync(modules, { recursive: true });
     symlinkSync(join(root, 'node_modules', 'path-to-regexp'), join(modules, 'path-to-regexp'), 'dir');
+    for (const [dep, from] of validationDeps) symlinkSync(from, join(modules, dep), 'dir');
     unpack(tarballs.get('@restdash/versioning') ?? '', modules, '@restdash/versioning');
     const script = `
       const core = await import('@restdash/versioning');
@@ -194,6 +197,7 @@ test('@restdash/versioning: the root exports what a versioned API needs, transla
       'HeaderVersioning',
       'HostNameVersioning',
       'InvalidVersion',
+      'InvalidBody',
       'LazyString',
       'MediaTypeVersioning',
       'MethodNotAllowed',
@@ -203,8 +207,10 @@ test('@restdash/versioning: the root exports what a versioned API needs, transla
       'NotFound',
       'NotImplementedError',
       'ParseError',
+      'PayloadTooLarge',
       'QueryParameterVersioning',
       'URLPathVersioning',
+      'UnsupportedMediaType',
       'UrlConf',
       'VersionRequired',
       'VersionSunset',

@@ -20,6 +20,7 @@ export {
   APIException,
   DisallowedHost,
   InvalidVersion,
+  InvalidBody,
   isAPIException,
   MethodNotAllowed,
   NoReverseMatch,
@@ -28,9 +29,11 @@ export {
   NotImplementedError,
   ParseError,
   VersionRequired,
+  PayloadTooLarge,
+  UnsupportedMediaType,
   VersionSunset,
 } from './errors.js';
-export type { ProblemDetails } from './errors.js';
+export type { BodyError, ProblemDetails } from './errors.js';
 
 // What a versioned API's messages need; translating an application's own messages (`addTranslations`,
 // `supportedLanguages`, `gettext`) is `@restdash/versioning/i18n`.

@@ -139,6 +139,9 @@ describe('the README’s error catalogue lists every code, and only codes the pa
     AmbiguousVersion: () => new errors.AmbiguousVersion(['1', '2']),
     VersionRequired: () => new errors.VersionRequired(),
     InvalidVersion: () => new errors.InvalidVersion('soon', 'date'),
+    InvalidBody: () => new errors.InvalidBody([{ pointer: '/name', detail: 'must be string' }]),
+    UnsupportedMediaType: () => new errors.UnsupportedMediaType('text/plain'),
+    PayloadTooLarge: () => new errors.PayloadTooLarge(1024),
   };
 
   test('its rows are one per code', () => {

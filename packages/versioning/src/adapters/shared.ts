@@ -1,4 +1,5 @@
 import { argumentError, describe, isPlainObject } from '../internal/arguments.js';
+import { bodyCompiler } from '../pipeline/body.js';
 import { compilePlan, type PlanOptions, type PlanSettings, type RoutePlan } from '../pipeline/plan.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch, ReverseOptions, VersioningRequest } from '../types.js';
@@ -97,6 +98,8 @@ export interface MountedRoute<Handler> extends RoutePlan {
   readonly paths: readonly { readonly path: string; readonly wildcard: string | null }[];
   /** The route's handler, an ordinary handler of the framework. */
   readonly handler: Handler;
+  /** Whether a request of the route may need its bodies handled (this route's or one answering in its place). */
+  readonly hasBodies: boolean;
 }
 
 /** Everything `versioned()` worked out from its arguments. */
@@ -104,6 +107,8 @@ export interface Mounted<Handler> {
   readonly routes: readonly MountedRoute<Handler>[];
   /** `options.problems` */
   readonly problems: boolean;
+  /** Whether some route of the mount reads request bodies. */
+  readonly readsBodies: boolean;
 }
 
 /**
@@ -137,7 +142,11 @@ export function mountRoutes<Handler>(
     const problem = schemeProblem(route, scheme);
     if (problem !== null) fail(problem);
   };
-  const plan = compilePlan(urlconf, options, where, { ...settings, checkRoute });
+  const plan = compilePlan(urlconf, options, where, {
+    ...settings,
+    checkRoute,
+    compileBodies: bodyCompiler(),
+  });
   const routes = plan.routes.map((routePlan): MountedRoute<Handler> => {
     const { route } = routePlan;
     let paths;
@@ -148,9 +157,13 @@ export function mountRoutes<Handler>(
         cause: error,
       });
     }
-    return { ...routePlan, paths, handler: route.handler as Handler };
+    // A later route of the same URL may answer some versions (since/until): its bodies count too.
+    const hasBodies = plan.routes.some(
+      (other) => other.route.pattern === route.pattern && routePlan.bodiesOf(other.route) !== null,
+    );
+    return { ...routePlan, paths, handler: route.handler as Handler, hasBodies };
   });
-  return { routes, problems: plan.problems };
+  return { routes, problems: plan.problems, readsBodies: plan.readsBodies };
 }
 
 /** `request`'s bound `reverse()`: absolute URLs that carry its version. */

@@ -50,7 +50,9 @@ function isVersionError(error: APIException, request: PipelineRequest): boolean 
 
 function refused(route: RoutePlan, request: PipelineRequest, refusal: Refusal): ProblemOutcome {
   const { error, fields, supportedVersions } = refusal;
-  return problemOutcome(error, request.header('accept-language'), route.vary, fields, supportedVersions);
+  const language = request.header('accept-language');
+  const migrate = route.problemFor(request.version);
+  return problemOutcome(error, language, route.vary, fields, supportedVersions, migrate);
 }
 
 /** The problem outcome of an `APIException` the scheme threw; any other error is thrown on. */

@@ -1,3 +1,4 @@
+import type { VersionHistory } from '../changes/history.js';
 import { DisallowedHost } from '../errors.js';
 import type { RequestFactory } from '../http/request.js';
 import { requestFactory } from '../http/request.js';
@@ -15,7 +16,9 @@ import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { resolverMatchOf } from '../urls/resolver-match.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import type { UrlConf } from '../urls/urlconf.js';
+import type { RouteBodies } from './body.js';
 import { kwargsFromParams } from './kwargs.js';
+import type { ProblemMigration } from './problem.js';
 
 /** What a pin answers: a version, as if the client had sent it, or none (`null`, `undefined`). */
 export type PinnedVersion = string | null | undefined;
@@ -51,6 +54,19 @@ export interface PlanOptions<R = unknown> extends LifecycleOptions {
    * @example pinVersion: async (req) => (await accounts.get(req.headers['x-account']))?.apiVersion
    */
   readonly pinVersion?: (request: R) => PinnedVersion | PromiseLike<PinnedVersion>;
+  /**
+   * The history of version changes (`@restdash/versioning/changes`): a request body of an older version is migrated
+   * up to the newest before the handler reads it, a response migrated down after. Every version a route can be
+   * served in (its scheme's `allowedVersions` and `defaultVersion`) must be one of the history's; a version-neutral
+   * route, and a request without a version, are served as the newest. @default undefined (no migrations)
+   */
+  readonly changes?: VersionHistory;
+  /**
+   * The most bytes of a request body the adapter reads itself, for routes with a `request` schema (node:http, Hono,
+   * Express without a JSON parser in front; on Fastify, the routes' own `bodyLimit`): a longer one is answered 413.
+   * @default 1048576
+   */
+  readonly bodyLimit?: number;
 }
 
 /** The names of {@link PlanOptions}, for a caller's check of unknown options. */
@@ -61,6 +77,8 @@ export const planOptionNames: readonly string[] = Object.freeze([
   'renderers',
   'problems',
   'pinVersion',
+  'changes',
+  'bodyLimit',
   ...lifecycleOptionNames,
 ]);
 
@@ -114,6 +132,17 @@ export interface RoutePlan {
   readonly pinVersion: ((request: unknown) => unknown) | null;
   /** The script prefix from what the adapter passes per request (see {@link PrefixReader}). */
   prefixOf(mount: unknown): string;
+  /**
+   * What `route` (this one, or a later route of its URL that answers the version) does with request and response
+   * bodies, or `null` when it does nothing with them.
+   */
+  bodiesOf(route: FlatRoute): RouteBodies | null;
+  /** The history's `migrateProblem()`s for a problem of this route in `version`, or `null` when there are none. */
+  problemFor(version: string | null): ProblemMigration | null;
+  /** `options.bodyLimit`, checked. */
+  readonly bodyLimit: number;
+  /** Whether `options.bodyLimit` was given (Fastify applies its own otherwise). */
+  readonly bodyLimitGiven: boolean;
 }
 
 /** A UrlConf and the options of its mount, compiled once and frozen. */
@@ -131,6 +160,8 @@ export interface Plan {
   readonly enforceSunset: boolean;
   /** Makes the requests of this mount (hosts, proxy trust and renderers checked once). */
   readonly requests: RequestFactory;
+  /** Whether some route of the mount reads request bodies (has a `request` schema). */
+  readonly readsBodies: boolean;
 }
 
 /** What an adapter adds to {@link compilePlan}. */
@@ -144,7 +175,22 @@ export interface PlanSettings {
    * framework's); throws to refuse it.
    */
   readonly checkRoute?: (route: FlatRoute, scheme: BaseVersioning | null) => void;
+  /**
+   * Compiles what a route does with bodies (the adapters': `bodyCompiler()`, validators included). A plan made for a
+   * document rather than for serving leaves it out, and its routes do nothing with bodies.
+   * @default every route does nothing with bodies
+   */
+  readonly compileBodies?: (
+    where: string,
+    route: FlatRoute,
+    history: VersionHistory | null,
+  ) => RouteBodies | null;
 }
+
+const noBodies = (): null => null;
+
+/** The adapters' default `bodyLimit`: 1 MiB, as Express's and Fastify's own parsers. */
+const defaultBodyLimit = 1_048_576;
 
 /** A fetch Request whose URL does not parse: @hono/node-server builds it from a Host header it does not check. */
 function unparsedHost(input: Request): Error {
@@ -178,6 +224,53 @@ function checkOptions(where: string, urlconf: unknown, options: unknown, extra: 
   if (problems !== undefined && typeof problems !== 'boolean') {
     throw mustBe(where, 'options.problems', 'a boolean', problems);
   }
+  const { bodyLimit, changes } = options as Partial<PlanOptions>;
+  if (bodyLimit !== undefined && !(Number.isSafeInteger(bodyLimit) && bodyLimit > 0)) {
+    throw mustBe(where, 'options.bodyLimit', 'a positive integer (bytes)', bodyLimit);
+  }
+  if (changes !== undefined && !isHistory(changes)) {
+    throw mustBe(where, 'options.changes', 'a VersionHistory (@restdash/versioning/changes)', changes);
+  }
+}
+
+/** A `VersionHistory`, recognised by what the adapters read of it (another copy of the package's too). */
+function isHistory(value: unknown): value is VersionHistory {
+  if (typeof value !== 'object' || value === null) return false;
+  const { versions, head } = value as { versions?: unknown; head?: unknown };
+  return (
+    Array.isArray(versions) &&
+    versions.every((version) => typeof version === 'string') &&
+    typeof head === 'string'
+  );
+}
+
+/**
+ * Refuses a route whose scheme can serve a version the history does not know: with `changes`, every version a
+ * request can be served in must have its schemas.
+ */
+function checkHistoryVersions(
+  where: string,
+  history: VersionHistory,
+  route: FlatRoute,
+  scheme: BaseVersioning | null,
+): void {
+  if (scheme === null) return;
+  const { allowedVersions, defaultVersion } = scheme;
+  const label = JSON.stringify(route.pattern);
+  if (allowedVersions === null) {
+    throw argumentError(
+      `${where}: route ${label} is versioned by a scheme without allowedVersions, which options.changes cannot serve: list the versions the scheme allows (each a version of the history)`,
+    );
+  }
+  const known = new Set<string>(history.versions);
+  const servable = defaultVersion === null ? [...allowedVersions] : [...allowedVersions, defaultVersion];
+  for (const version of servable) {
+    if (version !== null && !known.has(version)) {
+      throw argumentError(
+        `${where}: route ${label} can be served in version ${JSON.stringify(version)}, which options.changes does not have (its versions: ${history.versions.map((v) => JSON.stringify(v)).join(', ')})`,
+      );
+    }
+  }
 }
 
 /**
@@ -192,10 +285,12 @@ export function compilePlan(
   urlconf: UrlConf,
   options: PlanOptions<never>,
   where: string,
-  { extraOptions = [], prefixOf = prefixIsMount, checkRoute }: PlanSettings = {},
+  { extraOptions = [], prefixOf = prefixIsMount, checkRoute, compileBodies = noBodies }: PlanSettings = {},
 ): Plan {
   checkOptions(where, urlconf, options, extraOptions);
   const { allowedHosts, trustProxy, renderers, problems = false } = options;
+  const history = options.changes ?? null;
+  const bodyLimit = options.bodyLimit ?? defaultBodyLimit;
   const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
   const routes = [...urlconf.routes()].map((route) => {
     const scheme = route.versioning === undefined ? options.scheme : route.versioning;
@@ -207,13 +302,19 @@ export function compilePlan(
         `${where}: options.pinVersion needs the schemes of its routes to be built on BaseVersioning, but route ${JSON.stringify(route.pattern)} is versioned by ${describe(scheme)}`,
       );
     }
+    if (history !== null) checkHistoryVersions(where, history, route, scheme);
     return { route, scheme };
   });
   const lifecycles = compileLifecycle(where, options, routes);
+  const bodies = new Map<FlatRoute, RouteBodies | null>();
+  for (const { route } of routes) bodies.set(route, compileBodies(where, route, history));
+  const bodiesOf = (route: FlatRoute): RouteBodies | null => bodies.get(route) ?? null;
+  const noProblemMigration = (): null => null;
   const plans = routes.map(({ route, scheme }, index): RoutePlan => {
     const names = Object.freeze(route.params.map((param) => param.name));
     const hasWildcard = route.params.some((param) => param.kind === 'wildcard');
     const lifecycle = lifecycles.routes[index] as RouteLifecycle;
+    const problem = bodiesOf(route)?.problem ?? null;
     return Object.freeze({
       route,
       methods: route.methods,
@@ -232,6 +333,15 @@ export function compilePlan(
       prefixOf,
       requests,
       pinVersion: scheme === null ? null : ((options.pinVersion as RoutePlan['pinVersion']) ?? null),
+      bodiesOf,
+      problemFor:
+        problem === null
+          ? noProblemMigration
+          : (version: string | null): ProblemMigration =>
+              (body) =>
+                problem(body, version),
+      bodyLimit,
+      bodyLimitGiven: options.bodyLimit !== undefined,
     });
   });
   return Object.freeze({
@@ -242,5 +352,6 @@ export function compilePlan(
     reportVersions: options.reportVersions ?? false,
     enforceSunset: options.enforceSunset ?? false,
     requests,
+    readsBodies: [...bodies.values()].some((compiled) => compiled?.request != null),
   });
 }

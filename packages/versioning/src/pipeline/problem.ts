@@ -21,6 +21,9 @@ export interface ProblemOutcome extends Problem {
   readonly fields: readonly HeaderField[];
 }
 
+/** A problem body as a client of the request's version receives it (the history's `migrateProblem()`s). */
+export type ProblemMigration = (body: Record<string, unknown>) => Record<string, unknown>;
+
 const varyLanguage: readonly string[] = Object.freeze(['Accept-Language']);
 const noFields: readonly HeaderField[] = Object.freeze([]);
 const noVary: readonly string[] = Object.freeze([]);
@@ -29,20 +32,23 @@ const noVary: readonly string[] = Object.freeze([]);
  * The problem+json response for `error`: its detail in the language `Accept-Language` asks for (English when none
  * fits), `Content-Language` and `Vary: Accept-Language` when the detail is translatable, and `vary` (the route's
  * scheme's headers) in `Vary` too. `X-Content-Type-Options: nosniff`, as the body quotes what the client sent.
- * `members` are RFC 9457 extension members for the body (`supportedVersions`).
+ * `members` are RFC 9457 extension members for the body (`supportedVersions`); `migrate` takes the body to the
+ * request's version, before it is serialised.
  */
 export function renderProblem(
   error: APIException,
   acceptLanguage: string | null | undefined,
   vary: readonly string[] = noVary,
   members: Readonly<Record<string, unknown>> | null = null,
+  migrate: ProblemMigration | null = null,
 ): Problem {
   const translatable = error.detail instanceof LazyString;
   const asked = languageFromAcceptLanguage(acceptLanguage, supportedLanguages()) ?? 'en';
   const render = (language: string): string =>
-    withLanguage(language, () =>
-      JSON.stringify(members === null ? error.toJSON() : { ...error.toJSON(), ...members }),
-    );
+    withLanguage(language, () => {
+      const body = members === null ? error.toJSON() : { ...error.toJSON(), ...members };
+      return JSON.stringify(migrate === null ? body : migrate(body as unknown as Record<string, unknown>));
+    });
   const body = render(asked);
   // A message the catalog lacks comes out in English, and the header must say so.
   const language = asked !== 'en' && body === render('en') ? 'en' : asked;
@@ -60,7 +66,7 @@ export function renderProblem(
 
 /**
  * The problem outcome of `error`: rendered in the language `acceptLanguage` asks for, `Allow` for a 405, `vary`
- * and the lifecycle's `fields`; `supportedVersions` in the body when given.
+ * and the lifecycle's `fields`; `supportedVersions` in the body when given; the body through `migrate` when given.
  */
 export function problemOutcome(
   error: APIException,
@@ -68,8 +74,15 @@ export function problemOutcome(
   vary: readonly string[] = noVary,
   fields: readonly HeaderField[] = noFields,
   supportedVersions: readonly string[] | null = null,
+  migrate: ProblemMigration | null = null,
 ): ProblemOutcome {
-  const problem = renderProblem(error, acceptLanguage, vary, supportedVersions && { supportedVersions });
+  const problem = renderProblem(
+    error,
+    acceptLanguage,
+    vary,
+    supportedVersions && { supportedVersions },
+    migrate,
+  );
   const headers =
     error instanceof MethodNotAllowed
       ? { ...problem.headers, allow: error.allowed.join(', ') }

@@ -24,14 +24,17 @@ async function runtimePackages(entry: string): Promise<string[]> {
   return [...new Set(imported)].sort();
 }
 
+const validation = ['ajv-formats', 'ajv/dist/2020.js'];
+
 // Express, Fastify and Hono are optional peers: each entry point may load only what it cannot do without.
 describe('what each entry point loads', () => {
   test.each([
     ['index.ts', ['path-to-regexp']],
-    ['adapters/node/index.ts', ['path-to-regexp']],
-    ['adapters/fastify/index.ts', ['path-to-regexp']],
-    ['adapters/express/index.ts', ['express', 'path-to-regexp']],
-    ['adapters/hono/index.ts', ['hono', 'hono/route', 'path-to-regexp']],
+    // The adapters validate request bodies (routes with a `request` schema) with Ajv.
+    ['adapters/node/index.ts', [...validation, 'path-to-regexp']],
+    ['adapters/fastify/index.ts', [...validation, 'path-to-regexp']],
+    ['adapters/express/index.ts', [...validation, 'express', 'path-to-regexp']],
+    ['adapters/hono/index.ts', [...validation, 'hono', 'hono/route', 'path-to-regexp']],
     // It reads the routes a UrlConf hands out, already parsed, and recognises a UrlConf by its methods.
     ['openapi/index.ts', []],
   ])('%s → %j', async (entry, expected) => {

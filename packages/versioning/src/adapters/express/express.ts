@@ -2,15 +2,17 @@ import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { isAPIException } from '../../errors.js';
 import { argumentError } from '../../internal/arguments.js';
-import { decideNode, type Outcome } from '../../pipeline/decide.js';
-import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
+import { bodyStep, prepareRequest } from '../../pipeline/body.js';
+import { decideNode, type Outcome, type ServeOutcome } from '../../pipeline/decide.js';
+import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendVary } from '../../pipeline/vary.js';
 import type { UrlConf } from '../../urls/urlconf.js';
+import { applyRequestInfo, nodeBodyRequest } from '../node-body.js';
 import { appendFields, finishHead } from '../node-response.js';
 import * as shared from '../shared.js';
 import type { AdapterOptions } from '../shared.js';
-import { versionedPrototype, kVersioning } from './request-members.js';
+import { jsonPrototype, kBodies, versionedPrototype, kVersioning } from './request-members.js';
 import type { VersionedRequest, VersionedRequestHandler } from './routes.js';
 
 function register(route: ReturnType<Router['route']>, method: string, handler: RequestHandler): void {
@@ -37,13 +39,94 @@ function fail(
   next: NextFunction,
   error: unknown,
   vary: readonly string[],
+  migrate: ProblemMigration | null = null,
 ): void {
   if (!isAPIException(error)) throw error;
   if (res.headersSent) next(error);
-  else sendProblem(res, problemOutcome(error, req.headers['accept-language'], vary));
+  else
+    sendProblem(res, problemOutcome(error, req.headers['accept-language'], vary, undefined, null, migrate));
+}
+
+/** Calls the handler that answers, its errors answered as problems (an APIException) or passed on to Express. */
+function callHandler(
+  outcome: ServeOutcome,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  migrate: ProblemMigration | null,
+): unknown {
+  let result: unknown;
+  try {
+    result = (outcome.handler as VersionedRequestHandler)(req as VersionedRequest, res, next);
+  } catch (error) {
+    fail(req, res, next, error, outcome.vary, migrate);
+    return;
+  }
+  // Express 5 passes a rejection on to next(): an APIException is answered here first.
+  if (result instanceof Promise)
+    return result.catch((error: unknown) => {
+      fail(req, res, next, error, outcome.vary, migrate);
+    });
+  return result;
+}
+
+/**
+ * Serves a request of a route with bodies: `res.json()` sends them as the request's version has them, and a request
+ * body is read (or taken from a JSON parser in front), validated and migrated before the handler runs.
+ */
+function serveWithBodies(
+  mounted: shared.MountedRoute<VersionedRequestHandler>,
+  outcome: ServeOutcome,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+): unknown {
+  const { version } = outcome.request;
+  const bodies = mounted.bodiesOf(outcome.route);
+  if (bodies === null) return callHandler(outcome, req, res, next, null);
+  const migrate = mounted.problemFor(version);
+  if (bodies.response !== null || bodies.problem !== null) {
+    (res.locals as Record<PropertyKey, unknown>)[kBodies] = { bodies, version };
+    Object.setPrototypeOf(res, jsonPrototype(Object.getPrototypeOf(res) as object));
+  }
+  const step = bodies.request === null ? 'none' : bodyStep(bodies.request, req.method, version);
+  if (step === 'none' || bodies.request === null) return callHandler(outcome, req, res, next, migrate);
+  // A parser in front (express.json()) that read the body left it on req.body; else the stream is still unread.
+  const given: unknown = (req as { body?: unknown }).body;
+  const parsed = given === undefined ? undefined : { parsed: given };
+  return prepareRequest(bodies.request, step, nodeBodyRequest(mounted, req, version, parsed)).then(
+    (prepared) => {
+      if (prepared.kind === 'refuse') {
+        const language = req.headers['accept-language'];
+        sendProblem(res, problemOutcome(prepared.error, language, outcome.vary, undefined, null, migrate));
+        return undefined;
+      }
+      if (prepared.info !== null) applyRequestInfo(req, prepared.info);
+      if (prepared.hasBody) req.body = prepared.body;
+      return callHandler(outcome, req, res, next, migrate);
+    },
+    (error: unknown) => {
+      next(error);
+    },
+  );
 }
 
 function handlerOf(mounted: shared.MountedRoute<VersionedRequestHandler>): RequestHandler {
+  const hasBodies = mounted.hasBodies;
+  const answer = (outcome: Outcome, req: Request, res: Response, next: NextFunction): unknown => {
+    if (outcome.kind === 'problem') {
+      sendProblem(res, outcome);
+      return;
+    }
+    appendFields(res, outcome.fields);
+    // Whatever answers, the handler, an error, or the application's error middleware: its head gets the Vary.
+    if (outcome.vary.length > 0 || outcome.contentType !== null)
+      finishHead(res, outcome.vary, outcome.contentType);
+    (res.locals as Record<PropertyKey, unknown>)[kVersioning] = outcome.request;
+    Object.setPrototypeOf(req, versionedPrototype(Object.getPrototypeOf(req) as object));
+    if (hasBodies) return serveWithBodies(mounted, outcome, req, res, next);
+    return callHandler(outcome, req, res, next, null);
+  };
   return (req, res, next) => {
     // The path as the client sent it, and the mount point as Express tells it: `app.use('/api', …)`.
     const outcome = decideNode(mounted, req, req.originalUrl, req.params, req.baseUrl, req);
@@ -51,33 +134,6 @@ function handlerOf(mounted: shared.MountedRoute<VersionedRequestHandler>): Reque
     if (outcome instanceof Promise) return outcome.then((settled) => answer(settled, req, res, next), next);
     return answer(outcome, req, res, next);
   };
-}
-
-/** Writes out what the pipeline decided: the problem, or the route's handler called with the versioned request. */
-function answer(outcome: Outcome, req: Request, res: Response, next: NextFunction): unknown {
-  if (outcome.kind === 'problem') {
-    sendProblem(res, outcome);
-    return;
-  }
-  appendFields(res, outcome.fields);
-  // Whatever answers, the handler, an error, or the application's error middleware: its head gets the Vary.
-  if (outcome.vary.length > 0 || outcome.contentType !== null)
-    finishHead(res, outcome.vary, outcome.contentType);
-  (res.locals as Record<PropertyKey, unknown>)[kVersioning] = outcome.request;
-  Object.setPrototypeOf(req, versionedPrototype(Object.getPrototypeOf(req) as object));
-  let result: unknown;
-  try {
-    result = (outcome.handler as VersionedRequestHandler)(req as VersionedRequest, res, next);
-  } catch (error) {
-    fail(req, res, next, error, outcome.vary);
-    return;
-  }
-  // Express 5 passes a rejection on to next(): an APIException is answered here first.
-  if (result instanceof Promise)
-    return result.catch((error: unknown) => {
-      fail(req, res, next, error, outcome.vary);
-    });
-  return result;
 }
 
 /**

@@ -1,4 +1,7 @@
+import type { ServerResponse } from 'node:http';
+import type { RouteBodies } from '../../pipeline/body.js';
 import type { VersioningRequest } from '../../types.js';
+import { outgoingNodeJson } from '../node-body.js';
 import { reverseFor, versioningMembers } from '../shared.js';
 
 /**
@@ -47,6 +50,45 @@ export function versionedPrototype(parent: object): object {
     }
     versionedPrototypes.set(parent, made);
     ownPrototypes.add(made);
+    proto = made;
+  }
+  return proto;
+}
+
+/** Where a response of a route with bodies keeps what `res.json()` migrates by: in `res.locals`, as above. */
+export const kBodies = Symbol('@restdash/versioning bodies');
+
+interface JsonContext {
+  readonly bodies: RouteBodies;
+  readonly version: string | null;
+}
+
+const jsonPrototypes = new WeakMap<object, object>();
+const ownJsonPrototypes = new WeakSet<object>();
+
+/**
+ * A prototype of restdash's own for responses whose prototype is `parent` (an app's `app.response`): `parent` with a
+ * `json()` that hands the body, migrated to the request's version, to the parent's `json()` (the app's `json
+ * replacer` and `json spaces` still apply). Made once per parent; set only on responses of routes with bodies.
+ */
+export function jsonPrototype(parent: object): object {
+  if (ownJsonPrototypes.has(parent)) return parent;
+  let proto = jsonPrototypes.get(parent);
+  if (proto === undefined) {
+    const parentJson = (parent as { json: (this: unknown, body: unknown) => unknown }).json;
+    const made = Object.create(parent) as object;
+    Object.defineProperty(made, 'json', {
+      configurable: true,
+      writable: true,
+      value: function json(this: ServerResponse & { locals?: Record<PropertyKey, unknown> }, body: unknown) {
+        const context = this.locals?.[kBodies] as JsonContext | undefined;
+        const sent =
+          context === undefined ? body : outgoingNodeJson(this, context.bodies, context.version, body);
+        return parentJson.call(this, sent);
+      },
+    });
+    jsonPrototypes.set(parent, made);
+    ownJsonPrototypes.add(made);
     proto = made;
   }
   return proto;

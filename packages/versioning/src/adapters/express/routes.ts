@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import type { Schema, SchemaOutput } from '../../changes/schema.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
 import { frameworkInclude, frameworkPath } from '../shared.js';
@@ -8,17 +9,21 @@ import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../s
 export type VersionedRequest<
   Params = Record<string, string | string[]>,
   V extends string = string,
-> = Request<Params> & VersioningVariables<V>;
+  Body = any, // eslint-disable-line @typescript-eslint/no-explicit-any -- Express's own default for req.body
+> = Request<Params, any, Body> & VersioningVariables<V>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * A route handler for the Express adapter: Express's own `(req, res, next)`, its `req.params` typed from the route
  * (a wildcard's value is its segments, as Express gives it) and the versioning members on `req`.
  */
-export type VersionedRequestHandler<Params = Record<string, string | string[]>, V extends string = string> = (
-  req: VersionedRequest<Params, V>,
-  res: Response,
-  next: NextFunction,
-) => unknown;
+export type VersionedRequestHandler<
+  Params = Record<string, string | string[]>,
+  V extends string = string,
+  Body = any, // eslint-disable-line @typescript-eslint/no-explicit-any -- Express's own default for req.body
+> = (req: VersionedRequest<Params, V, Body>, res: Response, next: NextFunction) => unknown;
+
+/** What `req.body` holds: the `request` schema's output; without one, whatever Express's parsers put there. */
+type BodyOf<S> = [S] extends [never] ? any : SchemaOutput<S>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A route made by this adapter's {@link path}; another adapter refuses it. */
 export type ExpressRoute = FrameworkRoute<'express'>;
@@ -32,10 +37,10 @@ export type ExpressInclude = FrameworkInclude<'express'>;
  * versions of `options.versioning` when that scheme is typed by its allow list. The core's `path()` with types.
  * @example path('/users/:pk/', (req, res) => res.json({ pk: req.params.pk, version: req.version }))
  */
-export function path<const R extends string, V extends string = string>(
+export function path<const R extends string, V extends string = string, S extends Schema = never>(
   route: R,
-  handler: VersionedRequestHandler<RouteParams<NoInfer<R>, string[]>, NoInfer<V>>,
-  options?: PathOptions<V>,
+  handler: VersionedRequestHandler<RouteParams<NoInfer<R>, string[]>, NoInfer<V>, BodyOf<NoInfer<S>>>,
+  options?: PathOptions<V> & { readonly request?: S },
 ): ExpressRoute {
   return frameworkPath('express', route, handler, options);
 }

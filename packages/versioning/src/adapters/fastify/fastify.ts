@@ -6,17 +6,29 @@ import type {
   RouteHandlerMethod,
   RouteOptions,
 } from 'fastify';
-import { isAPIException } from '../../errors.js';
+import type { RequestInfo } from '../../changes/info.js';
+import { type APIException, isAPIException, PayloadTooLarge, UnsupportedMediaType } from '../../errors.js';
 import { argumentError } from '../../internal/arguments.js';
+import {
+  bodyStep,
+  jsonParseError,
+  outgoingJson,
+  prepareRequest,
+  type RouteBodies,
+} from '../../pipeline/body.js';
 import { decideNode, type Outcome, type ServeOutcome } from '../../pipeline/decide.js';
-import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
+import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendField, appendVary, isJsonType, mergeVary } from '../../pipeline/vary.js';
 import type { UrlConf } from '../../urls/urlconf.js';
+import { applyRequestInfo, messageInfo } from '../node-body.js';
 import * as shared from '../shared.js';
 import type { AdapterOptions } from '../shared.js';
 import { decorate, type Decorated, kOutcome, kUpstreamVary } from './request-members.js';
 import type { VersionedRequest, VersionedRouteHandler } from './routes.js';
+
+/** Any `+json` media type (`application/vnd.acme+json`, `application/merge-patch+json`). */
+const plusJson = /^application\/[^\s;/]+\+json\s*(?:;|$)/i;
 
 /** Header fields go on the reply after any value it has. */
 function appendFields(reply: FastifyReply, fields: ServeOutcome['fields']): void {
@@ -45,6 +57,108 @@ function finishReply(vary: readonly string[]): NonNullable<RouteOptions['onSend'
     if (contentType !== null && isJsonType(reply.getHeader('content-type')))
       reply.header('content-type', contentType);
     sent(null, payload);
+  };
+}
+
+/** Makes what migrations changed what the handler reads: `request.headers`, `request.query`, `request.url`. */
+function applyFastifyInfo(request: FastifyRequest, info: RequestInfo): void {
+  applyRequestInfo(request.raw, info);
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(info.query.keys())) {
+    const values = info.query.getAll(key);
+    query[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  (request as { query: unknown }).query = query;
+}
+
+/**
+ * Reads, validates and migrates the body of a request to a route with bodies, then calls the handler; a body the
+ * route refuses is answered as a problem.
+ */
+function serveWithBodies(
+  this: FastifyInstance,
+  mounted: shared.MountedRoute<VersionedRouteHandler>,
+  outcome: ServeOutcome,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): unknown {
+  const handler = outcome.handler as VersionedRouteHandler;
+  const call = (): unknown =>
+    handler.call(this, request as VersionedRequest, reply as FastifyReply<{ Params: never }>);
+  const { version } = outcome.request;
+  const bodies = mounted.bodiesOf(outcome.route);
+  const step = bodies?.request == null ? 'none' : bodyStep(bodies.request, request.method, version);
+  if (step === 'none' || bodies?.request == null) return call();
+  const migrate = mounted.problemFor(version);
+  return prepareRequest(bodies.request, step, {
+    method: request.method,
+    contentType: request.headers['content-type'],
+    version,
+    limit: mounted.bodyLimit,
+    // Fastify's own parser read it (its bodyLimit, its errors answered by the route's error handler).
+    source: () => ({ parsed: request.body }),
+    info: (): RequestInfo => messageInfo(request.raw),
+  }).then((prepared) => {
+    if (prepared.kind === 'refuse') {
+      const language = request.headers['accept-language'];
+      sendProblem(reply, problemOutcome(prepared.error, language, outcome.vary, undefined, null, migrate));
+      return reply;
+    }
+    if (prepared.info !== null) applyFastifyInfo(request, prepared.info);
+    if (prepared.hasBody) request.body = prepared.body;
+    const result = call();
+    // A handler that sends later, through `reply`: Fastify waits for the reply (it is a thenable).
+    return result === undefined ? reply : result;
+  });
+}
+
+/** Fastify's own errors of reading a body, as the problems a route with a `request` schema answers. */
+function bodyError(error: unknown, request: FastifyRequest, limit: number): APIException | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new UnsupportedMediaType(request.headers['content-type'] ?? '');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new PayloadTooLarge(limit);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return jsonParseError((error as Error).message);
+    default:
+      return null;
+  }
+}
+
+/**
+ * A route's `preSerialization` hook: an object the handler returns or sends goes out as the request's version has
+ * it, before Fastify serialises it.
+ */
+function migrateReply(bodies: RouteBodies): NonNullable<RouteOptions['preSerialization']> {
+  return (request, reply, payload, done) => {
+    const version = (request as unknown as Decorated)[kOutcome]?.request.version ?? null;
+    const outgoing = outgoingJson(
+      bodies,
+      version,
+      payload,
+      reply.statusCode,
+      reply.getHeader('content-type'),
+      () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value === undefined) continue;
+          for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+        }
+        return headers;
+      },
+    );
+    const { info } = outgoing;
+    if (info !== null) {
+      reply.code(info.status);
+      for (const name of Object.keys(reply.getHeaders()))
+        if (!info.headers.has(name)) reply.removeHeader(name);
+      for (const [name, value] of info.headers) reply.header(name, value);
+    }
+    done(null, outgoing.body);
   };
 }
 
@@ -85,6 +199,7 @@ function answer(
   decorated[kOutcome] = outcome;
   decorated.version = outcome.request.version;
   decorated.versioningScheme = mounted.scheme;
+  if (mounted.hasBodies) return serveWithBodies.call(app, mounted, outcome, request, reply);
   // The handler's own result goes to Fastify as it is: no wrapper, no extra promise.
   const handler = outcome.handler as VersionedRouteHandler;
   return handler.call(app, request as VersionedRequest, reply as FastifyReply<{ Params: never }>);
@@ -102,7 +217,7 @@ function answer(
  * });
  */
 export function versioned(urlconf: UrlConf, options: AdapterOptions<FastifyRequest>): FastifyPluginCallback {
-  const { routes, problems } = shared.mountRoutes<VersionedRouteHandler>(
+  const { routes, problems, readsBodies } = shared.mountRoutes<VersionedRouteHandler>(
     'fastify',
     urlconf,
     options,
@@ -116,6 +231,10 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions<FastifyReque
       return;
     }
     decorate(app);
+    // Fastify parses `application/json` only; a route's body may be any `+json` type, parsed the same way.
+    if (readsBodies && !app.hasContentTypeParser(plusJson)) {
+      app.addContentTypeParser(plusJson, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+    }
     // find-my-way refuses a path registered twice for a method; as in UrlConf.resolve(), the first route wins.
     const registered = new Set<string>();
     for (const mounted of routes) {
@@ -126,17 +245,32 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions<FastifyReque
         );
         if (methods.length === 0) continue;
         for (const method of methods) registered.add(`${method} ${url}`);
+        const bodies = mounted.bodiesOf(mounted.route);
+        const sends = bodies !== null && (bodies.response !== null || bodies.problem !== null);
+        const reads = bodies?.request != null;
         app.route({
           method: methods,
           url,
+          ...(reads && mounted.bodyLimitGiven ? { bodyLimit: mounted.bodyLimit } : {}),
+          ...(sends ? { preSerialization: migrateReply(bodies) } : {}),
           // Under a prefix, `/` is the prefix with its slash, not without: strict, like UrlConf.resolve().
           ...(url === '/' ? { prefixTrailingSlash: 'slash' as const } : {}),
           handler: handlerOf(mounted, wildcard, prefix),
           ...(vary.length === 0 && responseMediaType === null ? {} : { onSend: finishReply(vary) }),
           // What the handler threw. Rethrown, an error goes on to the application's error handler.
           errorHandler(error, request, reply) {
+            const language = request.headers['accept-language'];
+            const version = (request as unknown as Decorated)[kOutcome]?.request.version ?? null;
+            const migrate: ProblemMigration | null = mounted.problemFor(version);
+            if (reads) {
+              const refused = bodyError(error, request, request.routeOptions.bodyLimit);
+              if (refused !== null) {
+                sendProblem(reply, problemOutcome(refused, language, vary, undefined, null, migrate));
+                return;
+              }
+            }
             if (!isAPIException(error)) throw error;
-            sendProblem(reply, problemOutcome(error, request.headers['accept-language'], vary));
+            sendProblem(reply, problemOutcome(error, language, vary, undefined, null, migrate));
           },
         });
       }

@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Schema, SchemaOutput } from '../../changes/schema.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
 import { frameworkInclude, frameworkPath } from '../shared.js';
 import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
 
 /** A Fastify request of a route mounted through `versioned()`: Fastify's own, with the versioning members. */
-export type VersionedRequest<Params = Record<string, string>, V extends string = string> = FastifyRequest<{
+export type VersionedRequest<
+  Params = Record<string, string>,
+  V extends string = string,
+  Body = unknown,
+> = FastifyRequest<{
   Params: Params;
+  Body: Body;
 }> &
   VersioningVariables<V>;
 
@@ -14,11 +20,18 @@ export type VersionedRequest<Params = Record<string, string>, V extends string =
  * A route handler for the Fastify adapter: Fastify's own `(request, reply)`, `request.params` typed from the route
  * and the versioning members on `request`.
  */
-export type VersionedRouteHandler<Params = Record<string, string>, V extends string = string> = (
+export type VersionedRouteHandler<
+  Params = Record<string, string>,
+  V extends string = string,
+  Body = unknown,
+> = (
   this: FastifyInstance,
-  request: VersionedRequest<Params, V>,
+  request: VersionedRequest<Params, V, Body>,
   reply: FastifyReply<{ Params: Params }>,
 ) => unknown;
+
+/** What `request.body` holds: the `request` schema's output, `unknown` without one. */
+type BodyOf<S> = [S] extends [never] ? unknown : SchemaOutput<S>;
 
 /** A route made by this adapter's {@link path}; another adapter refuses it. */
 export type FastifyRoute = FrameworkRoute<'fastify'>;
@@ -33,10 +46,10 @@ export type FastifyInclude = FrameworkInclude<'fastify'>;
  * with types.
  * @example path('/users/:pk/', (request) => ({ pk: request.params.pk, version: request.version }))
  */
-export function path<const R extends string, V extends string = string>(
+export function path<const R extends string, V extends string = string, S extends Schema = never>(
   route: R,
-  handler: VersionedRouteHandler<RouteParams<NoInfer<R>>, NoInfer<V>>,
-  options?: PathOptions<V>,
+  handler: VersionedRouteHandler<RouteParams<NoInfer<R>>, NoInfer<V>, BodyOf<NoInfer<S>>>,
+  options?: PathOptions<V> & { readonly request?: S },
 ): FastifyRoute {
   return frameworkPath('fastify', route, handler, options);
 }

@@ -1,4 +1,5 @@
-import type { Env, Handler } from 'hono';
+import type { Env, Handler, Input } from 'hono';
+import type { Schema, SchemaInput, SchemaOutput } from '../../changes/schema.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { HonoPath } from '../route-params.js';
 import { frameworkInclude, frameworkPath } from '../shared.js';
@@ -17,7 +18,13 @@ export type VersionedHandler<
   Route extends string = string,
   E extends Env = VersioningEnv,
   V extends string = string,
-> = Handler<E & VersioningEnv<V>, HonoPath<Route>>;
+  I extends Input = {}, // eslint-disable-line @typescript-eslint/no-empty-object-type -- Hono's own default
+> = Handler<E & VersioningEnv<V>, HonoPath<Route>, I>;
+
+/** The validated input of a route with a `request` schema: `c.req.valid('json')` is the schema's output. */
+type InputOf<S> = [S] extends [never]
+  ? {} // eslint-disable-line @typescript-eslint/no-empty-object-type -- Hono's own default
+  : { in: { json: SchemaInput<S> }; out: { json: SchemaOutput<S> } };
 
 /** A route made by this adapter's {@link path}; another adapter refuses it. */
 export type HonoRoute = FrameworkRoute<'hono'>;
@@ -32,10 +39,15 @@ export type HonoInclude = FrameworkInclude<'hono'>;
  * versions of `options.versioning` when that scheme is typed by its allow list.
  * @example path('/users/:pk/', (c) => c.json({ pk: c.req.param('pk'), version: c.get('version') }))
  */
-export function path<const R extends string, E extends Env = VersioningEnv, V extends string = string>(
+export function path<
+  const R extends string,
+  E extends Env = VersioningEnv,
+  V extends string = string,
+  S extends Schema = never,
+>(
   route: R,
-  handler: VersionedHandler<NoInfer<R>, E, NoInfer<V>>,
-  options?: PathOptions<V>,
+  handler: VersionedHandler<NoInfer<R>, E, NoInfer<V>, InputOf<NoInfer<S>>>,
+  options?: PathOptions<V> & { readonly request?: S },
 ): HonoRoute {
   return frameworkPath('hono', route, handler, options);
 }

@@ -2,14 +2,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APIException, isAPIException } from '../../errors.js';
 import { checkScriptPrefix } from '../../http/request.js';
 import { argumentError, mustBe } from '../../internal/arguments.js';
+import { bodyStep, prepareRequest, type RouteBodies } from '../../pipeline/body.js';
 import { decideNode, type Outcome, type PendingOutcome } from '../../pipeline/decide.js';
 import { routeMatcher } from '../../pipeline/match.js';
-import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
+import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unroutedError } from '../../pipeline/unrouted.js';
 import type { UrlConf } from '../../urls/urlconf.js';
+import { applyRequestInfo, nodeBodyRequest, outgoingNodeJson } from '../node-body.js';
 import { appendFields, finishHead, writeProblem } from '../node-response.js';
 import * as shared from '../shared.js';
-import type { NodeAdapterOptions, VersionedIncomingMessage, VersionedRequestListener } from './routes.js';
+import type {
+  NodeAdapterOptions,
+  VersionedIncomingMessage,
+  VersionedRequestListener,
+  VersionedServerResponse,
+} from './routes.js';
 
 const where = 'node versioned(urlconf, options)';
 
@@ -21,6 +28,25 @@ const defaultOnError = (error: unknown, req: IncomingMessage): void => {
 function send(res: ServerResponse, problem: ProblemOutcome): void {
   if (res.headersSent) res.destroy();
   else writeProblem(res, problem);
+}
+
+/** `res.json(value)` of routes that send bodies as they are: `application/json`, with `res.statusCode`. */
+function sendJson(this: ServerResponse, value: unknown): void {
+  this.setHeader('content-type', 'application/json');
+  this.end(JSON.stringify(value));
+}
+
+/** `res.json(value)` of a route whose bodies go out migrated to the request's version. */
+function migratingJson(
+  res: ServerResponse,
+  bodies: RouteBodies,
+  version: string | null,
+): (value: unknown) => void {
+  return (value) => {
+    // A handler that set problem+json keeps it; its body goes through the problem migrations.
+    if (res.getHeader('content-type') === undefined) res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(outgoingNodeJson(res, bodies, version, value)));
+  };
 }
 
 /**
@@ -55,10 +81,16 @@ export function versioned(
   if (typeof onError !== 'function') throw mustBe(where, 'options.onError', 'a function', onError);
   const match = routeMatcher(routes);
 
-  const fail = (req: IncomingMessage, res: ServerResponse, vary: readonly string[], error: unknown): void => {
+  const fail = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    vary: readonly string[],
+    error: unknown,
+    migrate: ProblemMigration | null = null,
+  ): void => {
     if (!isAPIException(error)) onError(error, req);
     const problem = isAPIException(error) ? error : new APIException();
-    send(res, problemOutcome(problem, req.headers['accept-language'], vary));
+    send(res, problemOutcome(problem, req.headers['accept-language'], vary, undefined, null, migrate));
   };
 
   return (req, res) => {
@@ -77,6 +109,7 @@ export function versioned(
     const { route, params } = found;
     const answer = (outcome: Outcome): void => {
       let result: unknown;
+      let migrate: ProblemMigration | null = null;
       try {
         if (outcome.kind === 'problem') {
           send(res, outcome);
@@ -88,14 +121,45 @@ export function versioned(
           finishHead(res, outcome.vary, outcome.contentType);
         shared.exposeOn(req, outcome.request);
         (req as { params?: unknown }).params = params;
-        result = (outcome.handler as VersionedRequestListener)(req as VersionedIncomingMessage, res);
+        const handler = outcome.handler as VersionedRequestListener;
+        const { version } = outcome.request;
+        const bodies = route.hasBodies ? route.bodiesOf(outcome.route) : null;
+        const response = res as VersionedServerResponse;
+        if (bodies === null) {
+          response.json = sendJson;
+          result = handler(req as VersionedIncomingMessage, response);
+        } else {
+          migrate = route.problemFor(version);
+          response.json = migratingJson(res, bodies, version);
+          const step = bodies.request === null ? 'none' : bodyStep(bodies.request, req.method, version);
+          if (step === 'none' || bodies.request === null) {
+            result = handler(req as VersionedIncomingMessage, response);
+          } else {
+            const language = req.headers['accept-language'];
+            const refusedMigrate = migrate;
+            result = prepareRequest(bodies.request, step, nodeBodyRequest(route, req, version)).then(
+              (prepared) => {
+                if (prepared.kind === 'refuse') {
+                  send(
+                    res,
+                    problemOutcome(prepared.error, language, outcome.vary, undefined, null, refusedMigrate),
+                  );
+                  return undefined;
+                }
+                if (prepared.info !== null) applyRequestInfo(req, prepared.info);
+                if (prepared.hasBody) (req as { body?: unknown }).body = prepared.body;
+                return handler(req as VersionedIncomingMessage, response);
+              },
+            );
+          }
+        }
       } catch (error) {
-        fail(req, res, route.vary, error);
+        fail(req, res, route.vary, error, migrate);
         return;
       }
       if (result instanceof Promise)
         result.catch((error: unknown) => {
-          fail(req, res, route.vary, error);
+          fail(req, res, route.vary, error, migrate);
         });
     };
     let outcome: PendingOutcome;

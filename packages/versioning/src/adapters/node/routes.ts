@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Schema, SchemaOutput } from '../../changes/schema.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
 import { frameworkInclude, frameworkPath } from '../shared.js';
@@ -8,17 +9,36 @@ import type { AdapterOptions, FrameworkInclude, FrameworkRoute, VersioningVariab
 export type VersionedIncomingMessage<
   Params = Record<string, string>,
   V extends string = string,
+  Body = unknown,
 > = IncomingMessage &
   VersioningVariables<V> & {
     /** The route's parameters, decoded, under their UrlConf names (a wildcard's segments joined with `/`). */
     readonly params: Params;
+    /**
+     * The body, on a route with a `request` schema: read, validated, migrated to the newest version and given as
+     * the schema's output. `undefined` on other routes (the stream is left to the handler).
+     */
+    readonly body: Body;
   };
 
-/** A route handler for the node:http adapter; it may return a promise. */
-export type VersionedRequestListener<Params = Record<string, string>, V extends string = string> = (
-  req: VersionedIncomingMessage<Params, V>,
-  res: ServerResponse,
-) => unknown;
+/** A node:http response of a versioned route: node:http's own, with `json()`. */
+export type VersionedServerResponse = ServerResponse & {
+  /**
+   * Sends `value` as `application/json` with `res.statusCode`; on a route with a `response` schema, as the
+   * request's version has it (migrated down, properties its schema rules out left out).
+   */
+  json(value: unknown): void;
+};
+
+/**
+ * A route handler for the node:http adapter; it may return a promise. `Body` is what `req.body` holds: the output of
+ * the route's `request` schema.
+ */
+export type VersionedRequestListener<
+  Params = Record<string, string>,
+  V extends string = string,
+  Body = unknown,
+> = (req: VersionedIncomingMessage<Params, V, Body>, res: VersionedServerResponse) => unknown;
 
 /** Options of the node:http adapter. */
 export interface NodeAdapterOptions extends AdapterOptions<IncomingMessage> {
@@ -36,6 +56,9 @@ export interface NodeAdapterOptions extends AdapterOptions<IncomingMessage> {
   readonly scriptPrefix?: string;
 }
 
+/** What `req.body` holds: the `request` schema's output, `unknown` without one. */
+type BodyOf<S> = [S] extends [never] ? unknown : SchemaOutput<S>;
+
 /** A route made by this adapter's {@link path}; another adapter refuses it. */
 export type NodeRoute = FrameworkRoute<'node'>;
 
@@ -49,10 +72,10 @@ export type NodeInclude = FrameworkInclude<'node'>;
  * with types.
  * @example path('/users/:pk/', (req, res) => res.end(`${req.params.pk} in ${req.version}`))
  */
-export function path<const R extends string, V extends string = string>(
+export function path<const R extends string, V extends string = string, S extends Schema = never>(
   route: R,
-  handler: VersionedRequestListener<RouteParams<NoInfer<R>>, NoInfer<V>>,
-  options?: PathOptions<V>,
+  handler: VersionedRequestListener<RouteParams<NoInfer<R>>, NoInfer<V>, BodyOf<NoInfer<S>>>,
+  options?: PathOptions<V> & { readonly request?: S },
 ): NodeRoute {
   return frameworkPath('node', route, handler, options);
 }

@@ -22,4 +22,9 @@ export const fr: Readonly<Record<string, string>> = Object.freeze({
     'Version « %(version)s » non valide : une date comme 2024-01-31 est attendue.',
   'Invalid version "%(version)s": expected a version like 1.2.':
     'Version « %(version)s » non valide : une version comme 1.2 est attendue.',
+  'JSON parse error - %(detail)s': 'Erreur d’analyse JSON - %(detail)s',
+  'Unsupported media type "%(media_type)s" in request.': 'Type de média « %(media_type)s » non supporté.',
+  'Request body too large: more than %(limit)s bytes.':
+    'Corps de la requête trop volumineux : plus de %(limit)s octets.',
+  'Invalid request body.': 'Corps de la requête invalide.',
 });

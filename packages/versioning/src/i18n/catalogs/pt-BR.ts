@@ -23,4 +23,9 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
     'Versão "%(version)s" inválida: esperava-se uma data como 2024-01-31.',
   'Invalid version "%(version)s": expected a version like 1.2.':
     'Versão "%(version)s" inválida: esperava-se uma versão como 1.2.',
+  'JSON parse error - %(detail)s': 'Erro de análise do JSON - %(detail)s',
+  'Unsupported media type "%(media_type)s" in request.': 'Tipo de mídia "%(media_type)s" não é suportado.',
+  'Request body too large: more than %(limit)s bytes.':
+    'Corpo da requisição grande demais: mais de %(limit)s bytes.',
+  'Invalid request body.': 'Corpo da requisição inválido.',
 });

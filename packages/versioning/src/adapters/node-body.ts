@@ -1,0 +1,121 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestInfo, ResponseInfo } from '../changes/info.js';
+import { readNodeBody } from '../http/read-body.js';
+import { type BodyRequest, type BodySource, outgoingJson, type RouteBodies } from '../pipeline/body.js';
+import type { RoutePlan } from '../pipeline/plan.js';
+
+/** `headers` as fetch `Headers`; a field fetch refuses (a value outside Latin-1) is left out. */
+function fetchHeaders(entries: Iterable<readonly [string, string]>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of entries) {
+    try {
+      headers.append(name, value);
+    } catch {
+      // Not a field fetch can carry: a migration never sees it, and the handler keeps it as it was.
+    }
+  }
+  return headers;
+}
+
+function* rawPairs(raw: readonly string[]): Generator<readonly [string, string]> {
+  for (let index = 0; index + 1 < raw.length; index += 2)
+    yield [raw[index] as string, raw[index + 1] as string];
+}
+
+/** The query string of a request target, without its `?`. */
+function queryOf(target: string): string {
+  const mark = target.indexOf('?');
+  if (mark === -1) return '';
+  const hash = target.indexOf('#', mark);
+  return target.slice(mark + 1, hash === -1 ? undefined : hash);
+}
+
+/** The path of a request target. */
+function pathOf(target: string): string {
+  const mark = target.search(/[?#]/);
+  return mark === -1 ? target : target.slice(0, mark);
+}
+
+/** The request's headers and query string, as the history's `migrateRequest()` functions read them. */
+export function messageInfo(message: IncomingMessage): RequestInfo {
+  return {
+    headers: fetchHeaders(rawPairs(message.rawHeaders)),
+    query: new URLSearchParams(queryOf(message.url ?? '/')),
+  };
+}
+
+/** Headers as node:http keeps them on a request: lower-case names, `set-cookie` a list, others joined. */
+function nodeHeaders(headers: Headers): IncomingHttpHeaders {
+  const result: IncomingHttpHeaders = {};
+  for (const [name, value] of headers) {
+    if (name === 'set-cookie') result[name] = headers.getSetCookie();
+    else result[name] = value;
+  }
+  return result;
+}
+
+/**
+ * Makes what migrations changed what the handler reads: `message.headers`, and `message.url`'s query string (which
+ * Express's `req.query` and a node:http handler read).
+ */
+export function applyRequestInfo(message: IncomingMessage, info: RequestInfo): void {
+  message.headers = nodeHeaders(info.headers);
+  const target = message.url ?? '/';
+  const query = info.query.toString();
+  message.url = query === '' ? pathOf(target) : `${pathOf(target)}?${query}`;
+}
+
+/** The body source and request of a node:http request (Express's too); `parsed` when a parser in front read it. */
+export function nodeBodyRequest(
+  route: RoutePlan,
+  message: IncomingMessage,
+  version: string | null,
+  parsed?: { readonly parsed: unknown },
+): BodyRequest {
+  const source: BodySource =
+    parsed === undefined ? () => readNodeBody(message, route.bodyLimit) : () => parsed;
+  return {
+    method: message.method,
+    contentType: message.headers['content-type'],
+    version,
+    limit: route.bodyLimit,
+    source,
+    info: () => messageInfo(message),
+  };
+}
+
+/** A node:http response's headers as fetch `Headers`. */
+function responseHeaders(res: ServerResponse): Headers {
+  const entries: [string, string][] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) entries.push([name, String(one)]);
+  }
+  return fetchHeaders(entries);
+}
+
+/** Makes a response's status and headers what the migrations left. */
+function applyResponseInfo(res: ServerResponse, info: ResponseInfo): void {
+  res.statusCode = info.status;
+  for (const name of res.getHeaderNames()) if (!info.headers.has(name)) res.removeHeader(name);
+  for (const [name, value] of info.headers) {
+    res.setHeader(name, name === 'set-cookie' ? info.headers.getSetCookie() : value);
+  }
+}
+
+/**
+ * A JSON body on its way out of a node:http response (Express's too), as the client of `version` receives it
+ * (see `outgoingJson`); the status and headers the migrations changed are set on `res`.
+ */
+export function outgoingNodeJson(
+  res: ServerResponse,
+  bodies: RouteBodies,
+  version: string | null,
+  body: unknown,
+): unknown {
+  const outgoing = outgoingJson(bodies, version, body, res.statusCode, res.getHeader('content-type'), () =>
+    responseHeaders(res),
+  );
+  if (outgoing.info !== null) applyResponseInfo(res, outgoing.info);
+  return outgoing.body;
+}

@@ -1,0 +1,461 @@
+import { request as httpRequest } from 'node:http';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AdapterHarness } from '../adapters/contract.js';
+import { fetchReply, type Reply, type Served } from '../adapters/support.js';
+import { HeaderVersioning } from '../../src/schemes/header.js';
+import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
+import { bodyCases } from './bodies.cases.js';
+import { history, TypeBoxMember, User, versions, ZodMember } from './schemas.js';
+
+/** What the echo handlers answer: what the handler read. */
+export interface BodyEcho {
+  /** `req.body`, `request.body`, `c.req.valid('json')`; `null` when there is none. */
+  readonly body: unknown;
+  readonly version: string | null;
+  /** The query string as the framework parses it for the handler. */
+  readonly query: Readonly<Record<string, unknown>>;
+  /** The request's `X-Flag` header as the handler reads it. */
+  readonly flag: string | null;
+}
+
+/** One framework, as the body contract drives it. */
+export interface BodyHarness {
+  readonly adapter: AdapterHarness;
+  /** A handler answering 200 with the JSON {@link BodyEcho} of its request, through the framework's own JSON. */
+  readonly echoBody: never;
+  /** A handler sending `value()` with `status` through the framework's own JSON (`res.json`, a returned object, `c.json`). */
+  sends(value: () => unknown, status?: number): never;
+  /** A handler sending the body it read back, with `extra` properties, through the framework's own JSON. */
+  reflects(extra: Readonly<Record<string, unknown>>): never;
+}
+
+function bodyOf(reply: Reply): Record<string, unknown> {
+  return JSON.parse(reply.body) as Record<string, unknown>;
+}
+
+/** A problem+json reply of `status`, `code` and `detail` (`…` at its end: its start), with `members`. */
+export function expectBodyProblem(
+  reply: Reply,
+  status: number,
+  code: string,
+  detail: string,
+  members: Readonly<Record<string, unknown>> = {},
+): void {
+  expect(reply.status, reply.body).toBe(status);
+  expect(reply.header('content-type')).toMatch(/^application\/problem\+json/);
+  const problem = bodyOf(reply);
+  expect(problem).toMatchObject({ type: 'about:blank', status, code, ...members });
+  if (detail.endsWith('…')) {
+    expect(String(problem['detail']).startsWith(detail.slice(0, -1)), String(problem['detail'])).toBe(true);
+    expect(String(problem['detail']).length).toBeGreaterThan(detail.length - 1);
+  } else expect(problem['detail']).toBe(detail);
+}
+
+/**
+ * Sends `head` and then `chunk` after `chunk` (a chunked body, no `Content-Length`, unless `headers` has one) until
+ * the answer arrives or `total` bytes went out; resolves with the answer and how many bytes had gone out.
+ */
+function streamUntilAnswered(
+  origin: string,
+  path: string,
+  headers: Readonly<Record<string, string>>,
+  total: number,
+): Promise<{ readonly status: number; readonly body: string; readonly sent: number }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const chunk = Buffer.alloc(16_384, 0x20);
+    const outgoing = httpRequest(
+      { method: 'POST', hostname, port, path, headers, agent: false },
+      (incoming) => {
+        answered = true;
+        let body = '';
+        incoming.setEncoding('utf8');
+        incoming.on('data', (data: string) => (body += data));
+        incoming.on('end', () => {
+          outgoing.destroy();
+          resolve({ status: incoming.statusCode ?? 0, body, sent });
+        });
+      },
+    );
+    // The server may close the connection while the client still writes: the answer is what counts.
+    outgoing.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    outgoing.write('{"name":"');
+    const pump = (): void => {
+      while (!answered && sent < total) {
+        sent += chunk.length;
+        if (!outgoing.write(chunk)) {
+          outgoing.once('drain', pump);
+          return;
+        }
+      }
+      if (!answered) outgoing.end('"}');
+    };
+    setImmediate(pump);
+  });
+}
+
+function send(
+  served: Served,
+  path: string,
+  {
+    method = 'POST',
+    contentType,
+    body,
+    headers = {},
+  }: {
+    method?: string;
+    contentType: string | null;
+    body?: string | Uint8Array;
+    headers?: Readonly<Record<string, string>>;
+  },
+): Promise<Reply> {
+  return fetchReply(served.origin + path, {
+    method,
+    headers: { ...(contentType === null ? {} : { 'content-type': contentType }), ...headers },
+    ...(body === undefined ? {} : { body: body as BodyInit }),
+  });
+}
+
+/** Runs the request and response schema contract against one framework. */
+export function bodiesContract(h: BodyHarness): void {
+  const { adapter } = h;
+  const path = adapter.path;
+
+  describe('request bodies', () => {
+    let served: Served;
+    const frameworkErrors: unknown[] = [];
+    beforeAll(async () => {
+      const urlconf = new UrlConf([
+        path('/zod/', h.echoBody, { request: ZodMember, methods: ['GET', 'POST', 'PUT'] }),
+        path('/typebox/', h.echoBody, { request: TypeBoxMember }),
+        path('/plain/', h.echoBody),
+      ]);
+      served = await adapter.serve(urlconf, { scheme: null, bodyLimit: 256 }, frameworkErrors);
+    });
+    afterAll(() => served.close());
+
+    test.each(bodyCases)('$name', async (c) => {
+      const reply = await send(served, c.path, c);
+      if (c.code === undefined) {
+        expect(reply.status, reply.body).toBe(c.status);
+        if (c.handlerBody !== undefined) expect(bodyOf(reply)['body']).toEqual(c.handlerBody);
+      } else {
+        expectBodyProblem(
+          reply,
+          c.status,
+          c.code,
+          c.detail ?? '',
+          c.errors === undefined ? {} : { errors: c.errors },
+        );
+      }
+      expect(frameworkErrors).toEqual([]);
+    });
+  });
+
+  describe('hostile bodies', () => {
+    let served: Served;
+    const frameworkErrors: unknown[] = [];
+    beforeAll(async () => {
+      const urlconf = new UrlConf([
+        path('/zod/', h.echoBody, { request: ZodMember }),
+        path('/any/', h.echoBody, {
+          request: { type: ['object', 'array', 'string', 'number', 'boolean', 'null'] },
+        }),
+        path('/plain/', h.echoBody),
+      ]);
+      served = await adapter.serve(urlconf, { scheme: null }, frameworkErrors);
+    });
+    afterAll(() => served.close());
+
+    test('__proto__ and constructor keys change no prototype: refused, or served with a plain body', async () => {
+      const body =
+        '{"name":"Ada","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}';
+      for (const route of ['/zod/', '/any/']) {
+        const reply = await send(served, route, { contentType: 'application/json', body });
+        expect([200, 400]).toContain(reply.status);
+        if (reply.status === 400) expect(bodyOf(reply)['code']).toBe('parse_error');
+        else expect(Object.getPrototypeOf(bodyOf(reply)['body'])).toBe(Object.prototype);
+        expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+      }
+      // The server goes on serving.
+      expect(
+        (await send(served, '/zod/', { contentType: 'application/json', body: '{"name":"B"}' })).status,
+      ).toBe(200);
+      expect(frameworkErrors).toEqual([]);
+    });
+
+    test('JSON nested 50,000 deep is a 400 parse_error, never a crash', async () => {
+      for (const body of [
+        '['.repeat(50_000) + ']'.repeat(50_000),
+        `{"name":${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}}`,
+      ]) {
+        for (const route of ['/zod/', '/any/']) {
+          const reply = await send(served, route, { contentType: 'application/json', body });
+          expectBodyProblem(reply, 400, 'parse_error', 'JSON parse error - …');
+        }
+      }
+      expect(
+        (await send(served, '/zod/', { contentType: 'application/json', body: '{"name":"B"}' })).status,
+      ).toBe(200);
+      expect(frameworkErrors).toEqual([]);
+    }, 30_000);
+
+    test('a Content-Length over the limit is answered 413 before the body is sent', async () => {
+      const answer = await streamUntilAnswered(
+        served.origin,
+        '/zod/',
+        { 'content-type': 'application/json', 'content-length': String(64 * 1_048_576) },
+        64 * 1_048_576,
+      );
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({ code: 'payload_too_large' });
+      expect(answer.sent).toBeLessThan(8 * 1_048_576);
+    });
+
+    test('a chunked body over the limit is answered 413 once the limit is passed, not at its end', async () => {
+      const answer = await streamUntilAnswered(
+        served.origin,
+        '/zod/',
+        { 'content-type': 'application/json' },
+        64 * 1_048_576,
+      );
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toMatchObject({
+        code: 'payload_too_large',
+        detail: 'Request body too large: more than 1048576 bytes.',
+      });
+      expect(answer.sent).toBeLessThan(16 * 1_048_576);
+    });
+
+    test('fuzz: any bytes, any JSON, any Content-Type get a 2xx or a 4xx problem, never a 5xx', async () => {
+      const contentTypes = fc.constantFrom(
+        'application/json',
+        'application/x+json',
+        'text/plain',
+        'application/json; charset=latin1',
+        '',
+      );
+      const bodies = fc.oneof(
+        fc.json().map((text) => new TextEncoder().encode(text)),
+        fc.uint8Array({ maxLength: 256 }),
+        fc.string({ unit: 'binary', maxLength: 128 }).map((text) => new TextEncoder().encode(text)),
+        fc
+          .constantFrom('{"__proto__":{"x":1}}', '{"name":"\\ud800"}', '{"name":"a","name":1}')
+          .map((text) => new TextEncoder().encode(text)),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom('/zod/', '/any/'),
+          contentTypes,
+          bodies,
+          async (route, contentType, body) => {
+            const reply = await send(served, route, {
+              contentType: contentType === '' ? null : contentType,
+              body,
+            });
+            expect(reply.status).toBeLessThan(500);
+            if (reply.status >= 400)
+              expect(reply.header('content-type')).toMatch(/^application\/problem\+json/);
+          },
+        ),
+        { numRuns: 150 },
+      );
+      expect(({} as Record<string, unknown>)['x']).toBeUndefined();
+      expect(frameworkErrors).toEqual([]);
+    }, 60_000);
+  });
+
+  describe('version changes through the server', () => {
+    let served: Served;
+    const frameworkErrors: unknown[] = [];
+    // Shared by every request, as a cache would be: frozen, so that a change to it would throw.
+    const cached = Object.freeze({
+      id: '7',
+      fullName: 'Grace Hopper',
+      address: Object.freeze({ city: 'Arlington', street: 'Army Navy Dr' }),
+      _internal: 'never sent',
+    });
+    const scheme = new HeaderVersioning({ defaultVersion: '2025-01-01', allowedVersions: versions });
+    beforeAll(async () => {
+      const urlconf = new UrlConf([
+        path('/users/', h.reflects({ _internal: 'never sent' }), {
+          name: 'users',
+          methods: ['POST'],
+          request: User,
+          response: User,
+        }),
+        path(
+          '/users/7/',
+          h.sends(() => cached),
+          { name: 'user', methods: ['GET'], response: User },
+        ),
+        path('/flags/', h.echoBody, { name: 'flags', methods: ['POST'], request: User }),
+        path(
+          '/created/',
+          h.sends(() => cached, 201),
+          { name: 'created', response: User },
+        ),
+        path(
+          '/failed/',
+          h.sends(() => ({ ...cached, fullName: 'x' }), 409),
+          { name: 'failed', response: User },
+        ),
+        path('/neutral/', h.reflects({}), {
+          name: 'neutral',
+          versioning: null,
+          request: User,
+          response: User,
+        }),
+      ]);
+      served = await adapter.serve(urlconf, { scheme, changes: history }, frameworkErrors);
+    });
+    afterAll(() => served.close());
+
+    const post = (route: string, version: string, body: unknown) =>
+      send(served, route, {
+        contentType: 'application/json',
+        body: JSON.stringify(body),
+        headers: { 'api-version': version },
+      });
+
+    test('an old request is migrated up, its response down, in its own names', async () => {
+      const reply = await post('/users/', '2024-01-01', { id: '1', name: 'Ada' });
+      expect(reply.status, reply.body).toBe(200);
+      expect(bodyOf(reply)).toEqual({ id: '1', name: 'Ada' });
+      expect(reply.header('x-legacy')).toBe('1');
+    });
+
+    test('each version in its own shape', async () => {
+      const middle = await post('/users/', '2024-06-01', { id: '1', fullName: 'Ada' });
+      expect(bodyOf(middle)).toEqual({ id: '1', fullName: 'Ada' });
+      expect(middle.header('x-legacy')).toBeNull();
+      const address = { city: 'London', street: 'Baker St' };
+      const head = await post('/users/', '2025-01-01', { id: '1', fullName: 'Ada', address });
+      expect(bodyOf(head)).toEqual({ id: '1', fullName: 'Ada', address });
+    });
+
+    test('the handler reads the newest shape, and the headers and query string the migrations made', async () => {
+      const reply = await post('/flags/', '2024-01-01', { id: '1', name: 'Ada' });
+      expect(bodyOf(reply)).toMatchObject({
+        body: { id: '1', fullName: 'Ada', address: null },
+        version: '2024-01-01',
+        flag: 'from-2024-01-01',
+        query: { from: 'old' },
+      });
+      const head = await post('/flags/', '2025-01-01', { id: '1', fullName: 'Ada', address: null });
+      expect(bodyOf(head)).toMatchObject({ flag: null, query: {} });
+    });
+
+    test("a body invalid in its version is refused with pointers in that version's names", async () => {
+      const reply = await post('/users/', '2024-01-01', { id: '1', fullName: 'Ada' });
+      expectBodyProblem(reply, 400, 'invalid_body', 'Invalid request body.', {
+        errors: [{ pointer: '/name', detail: "must have required property 'name'" }],
+        legacy: true,
+      });
+      // The newest version's clients get the problem as it is.
+      const head = await post('/users/', '2025-01-01', { id: '1', name: 'Ada' });
+      expect(bodyOf(head)['legacy']).toBeUndefined();
+      expect(bodyOf(head)['errors']).toEqual([
+        { pointer: '/fullName', detail: "must have required property 'fullName'" },
+        { pointer: '/address', detail: "must have required property 'address'" },
+      ]);
+    });
+
+    test("restdash's own problems go through migrateProblem too", async () => {
+      const reply = await send(served, '/users/', {
+        contentType: 'text/plain',
+        body: 'x',
+        headers: { 'api-version': '2024-01-01' },
+      });
+      expectBodyProblem(
+        reply,
+        415,
+        'unsupported_media_type',
+        'Unsupported media type "text/plain" in request.',
+        {
+          legacy: true,
+        },
+      );
+    });
+
+    test('a shared response object is never changed; what the schema rules out is never sent', async () => {
+      for (const version of versions) {
+        const reply = await fetchReply(`${served.origin}/users/7/`, { headers: { 'api-version': version } });
+        expect(reply.status, reply.body).toBe(200);
+        const expected =
+          version === '2024-01-01'
+            ? { id: '7', name: 'Grace Hopper' }
+            : version === '2024-06-01'
+              ? { id: '7', fullName: 'Grace Hopper' }
+              : { id: '7', fullName: 'Grace Hopper', address: { city: 'Arlington', street: 'Army Navy Dr' } };
+        expect(bodyOf(reply)).toEqual(expected);
+      }
+      expect(cached._internal).toBe('never sent');
+      expect(frameworkErrors).toEqual([]);
+    });
+
+    test('any 2xx is migrated; another status is sent as it is', async () => {
+      const created = await fetchReply(`${served.origin}/created/`, {
+        headers: { 'api-version': '2024-01-01' },
+      });
+      expect(created.status).toBe(201);
+      expect(bodyOf(created)).toEqual({ id: '7', name: 'Grace Hopper' });
+      const failed = await fetchReply(`${served.origin}/failed/`, {
+        headers: { 'api-version': '2024-01-01' },
+      });
+      expect(failed.status).toBe(409);
+      expect(bodyOf(failed)).toMatchObject({ fullName: 'x', _internal: 'never sent' });
+    });
+
+    test('a version-neutral route is served as the newest version', async () => {
+      const user = { id: '1', fullName: 'Ada', address: null };
+      const reply = await post('/neutral/', '2024-01-01', user);
+      expect(reply.status, reply.body).toBe(200);
+      expect(bodyOf(reply)).toEqual(user);
+      expect(reply.header('x-legacy')).toBeNull();
+    });
+  });
+
+  describe('mounting with changes', () => {
+    const urlconf = () => new UrlConf([path('/users/', h.echoBody, { request: User })]);
+
+    test('a scheme without allowedVersions is refused', () => {
+      expect(() =>
+        adapter.versioned(urlconf(), { scheme: new HeaderVersioning(), changes: history }),
+      ).toThrow(/without allowedVersions/);
+    });
+
+    test('a version the history does not have is refused, named', () => {
+      const scheme = new QueryParameterVersioning({ allowedVersions: ['2024-01-01', '2023-01-01'] });
+      expect(() => adapter.versioned(urlconf(), { scheme, changes: history })).toThrow(/"2023-01-01"/);
+      const defaulted = new QueryParameterVersioning({
+        defaultVersion: '1999-01-01',
+        allowedVersions: ['2024-01-01'],
+      });
+      expect(() => adapter.versioned(urlconf(), { scheme: defaulted, changes: history })).toThrow(
+        /"1999-01-01"/,
+      );
+    });
+
+    test.each([0, -1, 1.5, '1024', Number.NaN])('bodyLimit %s is refused', (bodyLimit) => {
+      expect(() => adapter.versioned(urlconf(), { scheme: null, bodyLimit: bodyLimit as number })).toThrow(
+        expect.objectContaining({
+          code: 'ERR_VERSIONING_INVALID_ARGUMENT',
+          message: expect.stringMatching(/options\.bodyLimit/),
+        }),
+      );
+    });
+
+    test('changes must be a VersionHistory', () => {
+      expect(() => adapter.versioned(urlconf(), { scheme: null, changes: {} as never })).toThrow(
+        /options\.changes/,
+      );
+    });
+  });
+}
