@@ -7,6 +7,8 @@ const statusTitles: Readonly<Record<number, string>> = {
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
   410: 'Gone',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
   500: 'Internal Server Error',
 };
 
@@ -113,6 +115,71 @@ export class ParseError extends APIException {
   override name = 'ParseError';
   constructor(detail?: LazyString | string, code?: string) {
     super(detail ?? gettextLazy('Malformed request.'), code ?? 'parse_error', 400);
+  }
+}
+
+/** One thing wrong with a request body: where (an RFC 6901 JSON Pointer into the body as sent) and what. */
+export interface BodyError {
+  /** `''` for the whole body, `/name` for its property `name`, `/items/0` for the first item. */
+  readonly pointer: string;
+  readonly detail: string;
+}
+
+/**
+ * 400: a route's `request` schema refuses the body. Detail `Invalid request body.`, code `invalid_body`; the
+ * problem's extension member `errors` lists what is wrong where.
+ */
+export class InvalidBody extends APIException {
+  override name = 'InvalidBody';
+  /** What is wrong where, in the order found. */
+  readonly errors: readonly BodyError[];
+
+  constructor(errors: readonly BodyError[] = []) {
+    super(gettextLazy('Invalid request body.'), 'invalid_body', 400);
+    this.errors = Object.freeze(errors.map(({ pointer, detail }) => Object.freeze({ pointer, detail })));
+  }
+
+  /** The problem body, with the `errors` member. */
+  override toJSON(): ProblemDetails & { readonly errors: readonly BodyError[] } {
+    return { ...super.toJSON(), errors: this.errors };
+  }
+}
+
+/**
+ * 415: a route with a `request` schema got a body that is not JSON (`application/json` or a `+json` type, UTF-8).
+ * Detail `Unsupported media type "<type>" in request.` (DRF's), code `unsupported_media_type`.
+ */
+export class UnsupportedMediaType extends APIException {
+  override name = 'UnsupportedMediaType';
+  /** The `Content-Type` as the request sent it (`''` when it sent none). */
+  readonly mediaType: string;
+
+  constructor(mediaType: string) {
+    super(
+      gettextLazy('Unsupported media type "%(media_type)s" in request.', { media_type: mediaType }),
+      'unsupported_media_type',
+      415,
+    );
+    this.mediaType = mediaType;
+  }
+}
+
+/**
+ * 413: a request body longer than the adapter's `bodyLimit`. Detail
+ * `Request body too large: more than <limit> bytes.`, code `payload_too_large`.
+ */
+export class PayloadTooLarge extends APIException {
+  override name = 'PayloadTooLarge';
+  /** The limit, in bytes. */
+  readonly limit: number;
+
+  constructor(limit: number) {
+    super(
+      gettextLazy('Request body too large: more than %(limit)s bytes.', { limit: String(limit) }),
+      'payload_too_large',
+      413,
+    );
+    this.limit = limit;
   }
 }
 

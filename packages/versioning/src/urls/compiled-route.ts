@@ -80,6 +80,8 @@ export function compileRoute(route: Route, pattern: string, namespaces: readonly
     since: route.since,
     until: route.until,
     openapi: route.openapi,
+    request: route.request,
+    response: route.response,
     tokens: data.tokens,
     params,
     regexp,

@@ -1,3 +1,4 @@
+import { checkSchema } from '../changes/schema.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
 import { isScheme } from '../internal/recognize.js';
 import { isToken } from '../http/field-syntax.js';
@@ -46,7 +47,16 @@ export function path<V extends string = string>(
   if (!isPlainObject(options)) {
     throw mustBe(where, 'options', 'an object', options);
   }
-  checkKnownKeys(where, options, ['name', 'methods', 'versioning', 'openapi', 'since', 'until']);
+  checkKnownKeys(where, options, [
+    'name',
+    'methods',
+    'versioning',
+    'openapi',
+    'since',
+    'until',
+    'request',
+    'response',
+  ]);
   compilePattern(where, route);
   const { name, methods, versioning } = options;
   const range = {
@@ -71,6 +81,9 @@ export function path<V extends string = string>(
     ...range,
     openapi:
       options.openapi === undefined ? null : checkOperation(`${where}: options.openapi`, options.openapi),
+    request: options.request === undefined ? null : checkSchema(where, 'options.request', options.request),
+    response:
+      options.response === undefined ? null : checkSchema(where, 'options.response', options.response),
   });
   made.add(entry);
   return entry;

@@ -1,5 +1,6 @@
 import type { Token } from 'path-to-regexp';
 import type { OpenAPIOperation } from './operation.types.js';
+import type { Schema } from '../changes/schema.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import type { ResolverMatch } from '../types.js';
 
@@ -30,6 +31,19 @@ export interface PathOptions<V extends string = string> {
    * (`@restdash/versioning/openapi`). @default undefined (the generated operation as it is)
    */
   readonly openapi?: OpenAPIOperation;
+  /**
+   * The JSON body of every method of the route but GET, HEAD and OPTIONS, written for the newest version: a
+   * Standard JSON Schema (zod ≥ 4.2, ArkType, Valibot's `toStandardJsonSchema`) or a JSON Schema object (TypeBox).
+   * The adapters read the body, refuse one that is not JSON (415), malformed (400 `parse_error`) or not valid
+   * (400 `invalid_body`), and hand the handler the schema's output. @default undefined (the body is left alone)
+   */
+  readonly request?: Schema;
+  /**
+   * The 2xx JSON body the handler sends, written for the newest version: with the adapter's `changes`, migrated
+   * down to the request's version, and stripped of properties the schema in that version rules out.
+   * @default undefined (the body is sent as the handler made it)
+   */
+  readonly response?: Schema;
 }
 
 /** One route, as {@link path} made it. */
@@ -49,6 +63,10 @@ export interface Route {
   readonly until: string | null;
   /** What `openapi()` merges into the route's operations, checked and deep-frozen; `null` when not given. */
   readonly openapi: OpenAPIOperation | null;
+  /** The schema of the request body (newest version), checked; `null` when not given. */
+  readonly request: Schema | null;
+  /** The schema of a 2xx JSON response body (newest version), checked; `null` when not given. */
+  readonly response: Schema | null;
 }
 
 /** A group of routes under a common prefix and, optionally, a namespace, as {@link include} made it. */
@@ -89,6 +107,10 @@ export interface FlatRoute {
   readonly until: string | null;
   /** What `openapi()` merges into the route's operations; `null` when not given. */
   readonly openapi: OpenAPIOperation | null;
+  /** The schema of the request body (newest version); `null` when not given. */
+  readonly request: Schema | null;
+  /** The schema of a 2xx JSON response body (newest version); `null` when not given. */
+  readonly response: Schema | null;
   /**
    * path-to-regexp's `parse()` of {@link pattern} (deeply frozen), for adapters translating it into their router's
    * syntax. Literal text is percent-encoded as on the wire (`/café/` → `/caf%C3%A9/`).

@@ -17,4 +17,9 @@ export const de: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': 'Fehlerhafte Anfrage.',
   'Version "%(version)s" is no longer available.': 'Version "%(version)s" ist nicht mehr verfügbar.',
   'Not available in version "%(version)s".': 'In Version "%(version)s" nicht verfügbar.',
+  'JSON parse error - %(detail)s': 'JSON-Parse-Fehler - %(detail)s',
+  'Unsupported media type "%(media_type)s" in request.':
+    'Nicht unterstützter Medientyp "%(media_type)s" in der Anfrage.',
+  'Request body too large: more than %(limit)s bytes.': 'Anfrageinhalt zu groß: mehr als %(limit)s Bytes.',
+  'Invalid request body.': 'Ungültiger Anfrageinhalt.',
 });

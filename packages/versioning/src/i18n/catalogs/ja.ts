@@ -17,4 +17,10 @@ export const ja: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': '不正な形式のリクエストです。',
   'Version "%(version)s" is no longer available.': 'バージョン "%(version)s" は利用できなくなりました。',
   'Not available in version "%(version)s".': 'バージョン "%(version)s" では利用できません。',
+  'JSON parse error - %(detail)s': 'JSON の解析エラー - %(detail)s',
+  'Unsupported media type "%(media_type)s" in request.':
+    'リクエストのメディアタイプ "%(media_type)s" はサポートされていません。',
+  'Request body too large: more than %(limit)s bytes.':
+    'リクエストボディが大きすぎます: %(limit)s バイトを超えています。',
+  'Invalid request body.': 'リクエストボディが不正です。',
 });
