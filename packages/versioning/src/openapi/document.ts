@@ -283,7 +283,12 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
     documentServers,
     headerRefs,
     schemas,
-    schemaVersion: (versioned) => (versioned ? inVersion : inHead) ?? writtenVersion(),
+    schemaVersion: (versioned) =>
+      inVersion === null || inHead === null
+        ? { at: writtenVersion(), documented: null }
+        : versioned || version === inHead.version
+          ? { at: inVersion, documented: null }
+          : { at: inHead, documented: inVersion },
   };
 
   const paths: Paths = new Map();

@@ -78,16 +78,16 @@ function bodySchemasOf(
   scheme: SchemeDocument,
   context: Context,
 ): BodySchemas {
-  const at = context.schemaVersion(scheme.scheme !== null);
+  const { at, documented } = context.schemaVersion(scheme.scheme !== null);
   return {
     request:
       route.request === null || bodiless.has(method)
         ? null
-        : context.schemas.body(route.request, at, { where, direction: 'request' }),
+        : context.schemas.body(route.request, at, { where, direction: 'request' }, documented),
     response:
       route.response === null
         ? null
-        : context.schemas.body(route.response, at, { where, direction: 'response' }),
+        : context.schemas.body(route.response, at, { where, direction: 'response' }, documented),
   };
 }
 

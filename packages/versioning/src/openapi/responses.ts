@@ -28,10 +28,14 @@ export interface Context {
   /** The named schemas of the document, collected as the operations are made. */
   readonly schemas: DocumentSchemas;
   /**
-   * The version of the history a route's body schemas are documented in: the document's for a versioned route, the
-   * newest for a version-neutral one (served as the newest); as written without a history.
+   * The version of the history a route's body schemas are documented in (`at`): the document's for a versioned
+   * route, the newest for a version-neutral one (served as the newest); as written without a history. `documented`
+   * is the document's own version where that differs from `at`, else `null`.
    */
-  schemaVersion(versioned: boolean): SchemaVersion;
+  schemaVersion(versioned: boolean): {
+    readonly at: SchemaVersion;
+    readonly documented: SchemaVersion | null;
+  };
 }
 
 /** What the route's `request` and `response` schemas add to an operation's responses. */

@@ -70,19 +70,32 @@ export class DocumentSchemas {
   /**
    * The schema of a body: `schema` (written for the newest version) as `at.version` of `at.history` has it, from
    * the client's side of `site.direction`. Named schemas go into the components; a `TypeError` when one has a name
-   * OpenAPI cannot use, or when two different schemas of one document share a name.
+   * OpenAPI cannot use, or when two different schemas of one document share a name. `documented` is the document's
+   * own version when `at` is another (a version-neutral route, served as the newest, in an older version's
+   * document): a named schema whose shape differs between the two is named `<Name>.<at.version>` here, so that
+   * `<Name>` stays the document's version's.
    */
-  body(schema: Schema, at: SchemaVersion, site: SchemaSite): SchemaObject {
+  body(
+    schema: Schema,
+    at: SchemaVersion,
+    site: SchemaSite,
+    documented: SchemaVersion | null = null,
+  ): SchemaObject {
+    const defsOf = (version: SchemaVersion, direction: Direction): Record<string, unknown> => {
+      const found = version.history.schemaFor(schema, version.version, direction).$defs;
+      return isObject(found) ? found : {};
+    };
     const json = at.history.schemaFor(schema, at.version, site.direction);
     const defs = isObject(json.$defs) ? json.$defs : {};
     // The response side of the same schemas, to see which named ones read differently on the way in.
-    const other =
-      site.direction === 'request' ? at.history.schemaFor(schema, at.version, 'response').$defs : undefined;
+    const other = site.direction === 'request' ? defsOf(at, 'response') : {};
+    const inDocument = documented === null ? {} : defsOf(documented, site.direction);
     const renamed = new Map<string, string>();
     for (const [name, def] of Object.entries(defs)) {
-      const answer = isObject(other) ? (other as Record<string, unknown>)[name] : undefined;
-      const differs = answer !== undefined && JSON.stringify(answer) !== JSON.stringify(def);
-      renamed.set(name, differs ? `${name}Input` : name);
+      const text = JSON.stringify(def);
+      const differs = (from: unknown): boolean => from !== undefined && JSON.stringify(from) !== text;
+      const side = differs(other[name]) ? `${name}Input` : name;
+      renamed.set(name, differs(inDocument[name]) ? `${side}.${at.version}` : side);
     }
     const rename = (name: string): string => renamed.get(name) ?? name;
     for (const [name, def] of Object.entries(defs))
