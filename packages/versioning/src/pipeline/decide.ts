@@ -38,9 +38,20 @@ function isVersionError(error: APIException, request: PipelineRequest): boolean 
   return error.statusCode === 406 && request.negotiationProblem() !== error;
 }
 
+/** The lifecycle's header fields, and the `Link` to the document of the request's version where the mount has one. */
+function fieldsOf(
+  route: RoutePlan,
+  request: PipelineRequest,
+  fields: readonly HeaderField[],
+): readonly HeaderField[] {
+  const { serviceDesc } = route;
+  return serviceDesc === null || request.version === null ? fields : [...fields, serviceDesc(request)];
+}
+
 function refused(route: RoutePlan, request: PipelineRequest, refusal: Refusal): ProblemOutcome {
   const { error, fields, supportedVersions } = refusal;
-  return problemOutcome(error, request.header('accept-language'), route.vary, fields, supportedVersions);
+  const all = fieldsOf(route, request, fields);
+  return problemOutcome(error, request.header('accept-language'), route.vary, all, supportedVersions);
 }
 
 /**
@@ -74,7 +85,7 @@ export function decide(route: RoutePlan, request: PipelineRequest, params: unkno
     request,
     handler: verdict.route.handler,
     route: verdict.route,
-    fields: verdict.fields,
+    fields: fieldsOf(route, request, verdict.fields),
     vary: route.vary,
     contentType: responseMediaType === null ? null : responseMediaType(request),
   };

@@ -9,11 +9,12 @@ import {
   lifecycleOptionNames,
   type RouteLifecycle,
 } from '../lifecycle/lifecycle.js';
-import type { CompiledPolicy } from '../lifecycle/policies.js';
+import type { CompiledPolicy, HeaderField } from '../lifecycle/policies.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { checkSchemeHeaders } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { resolverMatchOf } from '../urls/resolver-match.js';
+import { reverse } from '../urls/reverse.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import type { UrlConf } from '../urls/urlconf.js';
 import { kwargsFromParams } from './kwargs.js';
@@ -38,7 +39,26 @@ export interface PlanOptions extends LifecycleOptions {
    * @default false
    */
   readonly problems?: boolean;
+  /**
+   * Serve the OpenAPI document of each version (`@restdash/versioning/openapi`) at `path`, a route of the mount
+   * like any other (`/:version/openapi.json` under `URLPathVersioning`): a request gets the document of its version,
+   * chosen as for every other route. Every response of a versioned route that has a version then carries
+   * `Link: <that version's document>; rel="service-desc"` (RFC 8631).
+   * @default undefined (no document served)
+   */
+  readonly describe?: DescribeOptions;
 }
+
+/** The adapters' option `describe`: where the OpenAPI documents are served, and their `info`. */
+export interface DescribeOptions {
+  /** The route of the documents, in the UrlConf's syntax; `:version` where the scheme reads it from the path. */
+  readonly path: string;
+  /** The documents' `info` (its `version` is each document's version). */
+  readonly info: { readonly title: string; readonly description?: string };
+}
+
+/** The URL name of the `describe` route, in a route table of its own (reversal builds its `Link`). */
+export const describeName = 'openapi-document';
 
 /** The names of {@link PlanOptions}, for a caller's check of unknown options. */
 export const planOptionNames: readonly string[] = Object.freeze([
@@ -47,6 +67,7 @@ export const planOptionNames: readonly string[] = Object.freeze([
   'trustProxy',
   'renderers',
   'problems',
+  'describe',
   ...lifecycleOptionNames,
 ]);
 
@@ -98,6 +119,12 @@ export interface RoutePlan {
   readonly requests: RequestFactory;
   /** The script prefix from what the adapter passes per request (see {@link PrefixReader}). */
   prefixOf(mount: unknown): string;
+  /**
+   * The `Link: <…>; rel="service-desc"` field of a request of this route that has a version (the mount's
+   * `describe` document of that version), or `null` when the mount serves no document or the route is
+   * version-neutral.
+   */
+  readonly serviceDesc: ((request: VersioningRequest) => HeaderField) | null;
 }
 
 /** A UrlConf and the options of its mount, compiled once and frozen. */
@@ -128,6 +155,12 @@ export interface PlanSettings {
    * framework's); throws to refuse it.
    */
   readonly checkRoute?: (route: FlatRoute, scheme: BaseVersioning | null) => void;
+  /**
+   * Makes the route table of the `describe` route (named {@link describeName}), whose handler is one of the
+   * adapter's framework answering the document of the request's version; called once the options are checked,
+   * required when `options.describe` is given. (The adapters make it: this module loads no router.)
+   */
+  readonly describeTable?: (describe: DescribeOptions) => UrlConf;
 }
 
 /** A fetch Request whose URL does not parse: @hono/node-server builds it from a Host header it does not check. */
@@ -159,6 +192,45 @@ function checkOptions(where: string, urlconf: unknown, options: unknown, extra: 
   if (problems !== undefined && typeof problems !== 'boolean') {
     throw mustBe(where, 'options.problems', 'a boolean', problems);
   }
+  const { describe } = options as Partial<PlanOptions>;
+  if (describe !== undefined) checkDescribe(where, describe);
+}
+
+function checkDescribe(where: string, describe: unknown): void {
+  const at = `${where}: options.describe`;
+  if (!isPlainObject(describe)) throw mustBe(where, 'options.describe', 'an object { path, info }', describe);
+  checkKnownKeys(at, describe, ['path', 'info']);
+  if (typeof describe['path'] !== 'string') throw mustBe(at, 'path', 'a route string', describe['path']);
+  const info = describe['info'];
+  if (!isPlainObject(info)) throw mustBe(at, 'info', 'an object { title, description? }', info);
+  checkKnownKeys(`${at}.info`, info, ['title', 'description']);
+  if (typeof info['title'] !== 'string' || info['title'] === '')
+    throw mustBe(at, 'info.title', 'a non-empty string', info['title']);
+  if (info['description'] !== undefined && typeof info['description'] !== 'string')
+    throw mustBe(at, 'info.description', 'a string', info['description']);
+}
+
+/** The table of the `describe` route, which its `Link` reverses with; `null` without `describe`. */
+function describeTableOf(
+  where: string,
+  options: PlanOptions,
+  make: PlanSettings['describeTable'],
+): UrlConf | null {
+  if (options.describe === undefined) return null;
+  if (make === undefined) {
+    throw mustBe(
+      where,
+      'options.describe',
+      'undefined here (it is an option of the adapters)',
+      options.describe,
+    );
+  }
+  return make(options.describe);
+}
+
+/** `Link: <the describe document of the request's version>; rel="service-desc"` for the routes of a mount. */
+function serviceDescOf(table: UrlConf): (request: VersioningRequest) => HeaderField {
+  return (request) => ['link', `<${reverse(describeName, { request, urlconf: table })}>; rel="service-desc"`];
 }
 
 /**
@@ -173,12 +245,15 @@ export function compilePlan(
   urlconf: UrlConf,
   options: PlanOptions,
   where: string,
-  { extraOptions = [], prefixOf = prefixIsMount, checkRoute }: PlanSettings = {},
+  { extraOptions = [], prefixOf = prefixIsMount, checkRoute, describeTable }: PlanSettings = {},
 ): Plan {
   checkOptions(where, urlconf, options, extraOptions);
   const { allowedHosts, trustProxy, renderers, problems = false } = options;
   const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
-  const routes = [...urlconf.routes()].map((route) => {
+  const table = describeTableOf(where, options, describeTable);
+  const serviceDesc = table === null ? null : serviceDescOf(table);
+  // The describe route first, so that no route of the UrlConf shadows it.
+  const routes = [...(table?.routes() ?? []), ...urlconf.routes()].map((route) => {
     const scheme = route.versioning === undefined ? options.scheme : route.versioning;
     checkRoute?.(route, scheme);
     // Its values go into response headers, where node:http throws on a bad one: refused now, not by a request.
@@ -207,6 +282,7 @@ export function compilePlan(
         resolverMatchOf(answering, kwargsFromParams(params as Record<string, unknown>, names)),
       prefixOf,
       requests,
+      serviceDesc: scheme === null ? null : serviceDesc,
     });
   });
   return Object.freeze({

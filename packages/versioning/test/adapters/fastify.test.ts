@@ -6,6 +6,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { adapterContract } from './contract.js';
+import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
@@ -16,6 +17,7 @@ describe('fastify adapter', () => {
   moreSchemesContract(harness);
   hardeningContract(harness);
   lifecycleContract(harness);
+  describeContract(harness);
 
   test('several plugins, each encapsulated; a path and method routed twice go to the first route', async () => {
     const app = Fastify();

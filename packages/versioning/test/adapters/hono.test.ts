@@ -9,6 +9,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { adapterContract } from './contract.js';
+import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
@@ -20,6 +21,7 @@ describe('hono adapter', () => {
   moreSchemesContract(harness);
   hardeningContract(harness);
   lifecycleContract(harness);
+  describeContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {
     const urlconf = new UrlConf([path('/users/:pk.json', (c) => c.text('x'))]);

@@ -5,6 +5,7 @@ import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { adapterContract } from './contract.js';
+import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
@@ -16,6 +17,7 @@ describe('node:http adapter', () => {
   moreSchemesContract(harness);
   hardeningContract(harness);
   lifecycleContract(harness);
+  describeContract(harness);
 
   describe('routing of its own', () => {
     let served: Served;

@@ -6,6 +6,7 @@ import { decideNode } from '../../pipeline/decide.js';
 import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendVary } from '../../pipeline/vary.js';
+import type { VersioningRequest } from '../../types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import { appendFields, finishHead } from '../node-response.js';
 import * as shared from '../shared.js';
@@ -73,6 +74,13 @@ function handlerOf(mounted: shared.MountedRoute<VersionedRequestHandler>): Reque
   };
 }
 
+/** The `describe` route's handler: the document of the request's version. */
+const describeHandler: shared.DescribeHandler<VersionedRequestHandler> = (document) => (_req, res) => {
+  res
+    .type('application/json')
+    .send(document((res.locals as Record<PropertyKey, unknown>)[kVersioning] as VersioningRequest));
+};
+
 /**
  * An Express router serving every route of `urlconf` with its handler (an ordinary Express handler), each request
  * versioned first: `req.version`, `req.versioningScheme`, `req.resolverMatch`, `req.reverse()`. Mounted under a
@@ -82,7 +90,13 @@ function handlerOf(mounted: shared.MountedRoute<VersionedRequestHandler>): Reque
  * app.use('/api', versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) }));
  */
 export function versioned(urlconf: UrlConf, options: AdapterOptions): Router {
-  const mounted = shared.mountRoutes<VersionedRequestHandler>('express', urlconf, options, 'path-to-regexp');
+  const mounted = shared.mountRoutes<VersionedRequestHandler>(
+    'express',
+    urlconf,
+    options,
+    'path-to-regexp',
+    describeHandler,
+  );
   // Strict and case-sensitive, as UrlConf.resolve() matches: `/users` is not `/users/`, nor `/Users/`.
   const router = express.Router({ strict: true, caseSensitive: true });
   for (const route of mounted.routes) {

@@ -75,6 +75,12 @@ function handlerOf(
   } as RouteHandlerMethod;
 }
 
+/** The `describe` route's handler: the document of the request's version. */
+const describeHandler: shared.DescribeHandler<VersionedRouteHandler> = (document) => (request, reply) => {
+  const outcome = (request as unknown as Decorated)[kOutcome] as ServeOutcome;
+  return reply.type('application/json').send(document(outcome.request));
+};
+
 /**
  * A Fastify plugin serving every route of `urlconf` with its handler (an ordinary Fastify handler), each request
  * versioned first: `request.version`, `request.versioningScheme`, `request.resolverMatch`, `request.reverse()`.
@@ -92,6 +98,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPlu
     urlconf,
     options,
     'fastify',
+    describeHandler,
   );
   const plugin: FastifyPluginCallback = (app, _pluginOptions, done) => {
     const prefix = app.prefix;

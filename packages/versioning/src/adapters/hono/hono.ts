@@ -5,6 +5,7 @@ import { decideFetch, type ServeOutcome } from '../../pipeline/decide.js';
 import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendVary } from '../../pipeline/vary.js';
+import type { VersioningRequest } from '../../types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import { hasMalformedValue } from '../malformed-path.js';
 import * as shared from '../shared.js';
@@ -82,6 +83,12 @@ function handlerOf(mounted: shared.MountedRoute<Handler<VersioningEnv>>): Handle
   };
 }
 
+/** The `describe` route's handler: the document of the request's version. */
+const describeHandler: shared.DescribeHandler<Handler<VersioningEnv>> = (document) => (c) => {
+  const request = shared.LazyResolverMatch.requestOf(c.get('resolverMatch')) as VersioningRequest;
+  return c.body(document(request), 200, { 'content-type': 'application/json' });
+};
+
 /**
  * A Hono app serving every route of `urlconf` with its handler (an ordinary Hono handler), each request versioned
  * first: `c.get('version')`, `c.get('versioningScheme')`, `c.get('resolverMatch')`, `c.get('reverse')(…)`.
@@ -92,9 +99,14 @@ function handlerOf(mounted: shared.MountedRoute<Handler<VersioningEnv>>): Handle
  * app.route('/api', versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) }));
  */
 export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<VersioningEnv> {
-  const { routes, problems } = shared.mountRoutes<Handler<VersioningEnv>>('hono', urlconf, options, 'hono', {
-    prefixOf,
-  });
+  const { routes, problems } = shared.mountRoutes<Handler<VersioningEnv>>(
+    'hono',
+    urlconf,
+    options,
+    'hono',
+    describeHandler,
+    { prefixOf },
+  );
   const app = new Hono<VersioningEnv>();
   for (const mounted of routes) {
     const handle = handlerOf(mounted);

@@ -6,6 +6,7 @@ import { decideNode } from '../../pipeline/decide.js';
 import { routeMatcher } from '../../pipeline/match.js';
 import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unroutedError } from '../../pipeline/unrouted.js';
+import type { VersioningRequest } from '../../types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import { appendFields, finishHead, writeProblem } from '../node-response.js';
 import * as shared from '../shared.js';
@@ -22,6 +23,13 @@ function send(res: ServerResponse, problem: ProblemOutcome): void {
   if (res.headersSent) res.destroy();
   else writeProblem(res, problem);
 }
+
+/** The `describe` route's handler: the document of the request's version. */
+const describeHandler: shared.DescribeHandler<VersionedRequestListener> = (document) => (req, res) => {
+  const body = document(shared.LazyResolverMatch.requestOf(req.resolverMatch) as VersioningRequest);
+  res.setHeader('content-type', 'application/json');
+  res.end(body);
+};
 
 /**
  * A node:http request listener serving every route of `urlconf` with its handler `(req, res)`, each request
@@ -41,9 +49,8 @@ export function versioned(
     urlconf,
     options,
     'path-to-regexp',
-    {
-      extraOptions: ['onError', 'scriptPrefix'],
-    },
+    describeHandler,
+    { extraOptions: ['onError', 'scriptPrefix'] },
   );
   const prefix = checkScriptPrefix(where, options.scriptPrefix ?? '');
   if (/[:*]/.test(prefix)) {
