@@ -43,6 +43,11 @@ type DefsByVersion = readonly ReadonlyMap<string, JsonSchema>[];
 export interface HistoryInternals {
   readonly versions: readonly string[];
   readonly steps: readonly (Step | null)[];
+  /**
+   * `schema`'s JSON Schema as `direction` sees it, taken apart (once per schema and direction); a bare `$ref` to a
+   * name of the history (TypeBox's `Type.Ref('User')`) points at that named schema.
+   */
+  normalOf(schema: Schema, direction: Direction): Normalized;
   /** The index of a version; `null` is the newest. Throws a TypeError for an unknown one. */
   indexOf(version: string | null, where: string): number;
   /** `normal` as it is in version `index`, as one JSON Schema. */
@@ -164,7 +169,7 @@ export class VersionHistory<V extends string = string> {
     const inner = internalsOf(this, where);
     const from = inner.indexOf(options.from ?? this.head, where);
     const to = inner.indexOf(options.to, where);
-    const normal = normalize(toJsonSchema(schema, 'response'));
+    const normal = inner.normalOf(schema, 'response');
     const refuse = (pointer: string): never => {
       throw unfollowableError(where, 'the schema', pointer);
     };
@@ -194,11 +199,7 @@ export class VersionHistory<V extends string = string> {
       throw argumentError(`${where}: direction must be 'request' or 'response', got ${describe(direction)}`);
     }
     const inner = internalsOf(this, where);
-    return inner.schemaIn(
-      normalize(toJsonSchema(schema, direction)),
-      inner.indexOf(version, where),
-      direction,
-    );
+    return inner.schemaIn(inner.normalOf(schema, direction), inner.indexOf(version, where), direction);
   }
 
   /** Whether `version` has `change`: it is the version that introduced it, or a newer one. */
@@ -395,8 +396,18 @@ function buildInternals(versions: readonly string[], byIndex: readonly Change[][
     return (name: string): JsonSchema | undefined => derived.get(name) ?? normal.defs.get(name);
   };
   const walks = new WeakMap<Normalized, Map<string, Walk | null>>();
+  const normals = { request: new WeakMap<Schema, Normalized>(), response: new WeakMap<Schema, Normalized>() };
+  const known = (name: string): boolean => defs.response.some((map) => map.has(name));
   return {
     versions,
+    normalOf(schema, direction) {
+      let normal = normals[direction].get(schema);
+      if (normal === undefined) {
+        normal = normalize(toJsonSchema(schema, direction), known);
+        normals[direction].set(schema, normal);
+      }
+      return normal;
+    },
     steps,
     hasProblems: steps.some((step) => step !== null && step.problems.length > 0),
     indexOf(version, where) {

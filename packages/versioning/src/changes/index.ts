@@ -10,6 +10,7 @@ export type { RequestInfo, ResponseInfo } from './info.js';
 export type {
   Direction,
   JsonSchema,
+  JsonSchemaLike,
   JsonSchemaObject,
   Schema,
   SchemaInput,

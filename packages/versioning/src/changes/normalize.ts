@@ -34,7 +34,7 @@ const isObject = (value: unknown): value is JsonSchemaObject =>
  * schemas, which nest the schema itself) hoisted under that name, its `$ref: '<id>'` references pointed at it.
  * The input is not changed; meta keywords (`$schema`, `$id`) are left out of the parts.
  */
-export function normalize(json: JsonSchemaObject): Normalized {
+export function normalize(json: JsonSchemaObject, known?: (name: string) => boolean): Normalized {
   const defs = new Map<string, JsonSchema>();
   const ids = new Set<string>();
   // Every $id first, so a reference met before its target still finds it.
@@ -43,28 +43,35 @@ export function normalize(json: JsonSchemaObject): Normalized {
     if (typeof node.$id === 'string' && node.$id !== '') ids.add(node.$id);
     for (const key of single) collect(node[key]);
     for (const key of lists) if (Array.isArray(node[key])) (node[key] as unknown[]).forEach(collect);
+    if (Array.isArray(node.items)) node.items.forEach(collect);
     for (const key of [...maps, '$defs', 'definitions']) {
       const entries = node[key];
       if (isObject(entries)) Object.values(entries).forEach(collect);
     }
   };
   collect(json);
-  const ref = (value: string): string => {
+  // `resource`: the `$id` of the schema resource the reference is in, whose root `#` means.
+  const ref = (value: string, resource: string | null): string => {
     if (value.startsWith('#/definitions/')) return `#/$defs/${value.slice('#/definitions/'.length)}`;
+    if (value === '#' && resource !== null) return refTo(resource);
     if (ids.has(value)) return refTo(value);
+    // A bare name the caller knows: TypeBox's `Type.Ref('User')` to a schema by its `$id`.
+    if (known !== undefined && /^[^#/:]+$/.test(value) && known(value)) return refTo(value);
     return value;
   };
-  const copy = (node: unknown, isRoot: boolean): JsonSchema => {
+  const copy = (node: unknown, isRoot: boolean, resource: string | null): JsonSchema => {
     if (typeof node === 'boolean') return node;
     if (!isObject(node)) return {};
     if (!isRoot && typeof node.$id === 'string' && node.$id !== '') {
       if (!defs.has(node.$id)) {
         defs.set(node.$id, true); // placeholder against cycles
-        defs.set(node.$id, copy({ ...node, $id: undefined }, true));
+        defs.set(node.$id, copy({ ...node, $id: undefined }, true, node.$id));
       }
       return { $ref: refTo(node.$id) };
     }
     const out: Record<string, unknown> = {};
+    // Draft 7's tuple (`items` as an array, TypeBox's Tuple) is draft 2020-12's `prefixItems`.
+    const tuple = Array.isArray(node.items);
     for (const [key, value] of Object.entries(node)) {
       if (
         value === undefined ||
@@ -74,15 +81,19 @@ export function normalize(json: JsonSchemaObject): Normalized {
         key === 'definitions'
       )
         continue;
-      if (key === '$ref' && typeof value === 'string') out.$ref = ref(value);
+      if (key === '$ref' && typeof value === 'string') out.$ref = ref(value, resource);
+      else if (tuple && key === 'items')
+        out.prefixItems = (value as unknown[]).map((item) => copy(item, false, resource));
+      else if (tuple && key === 'additionalItems') out.items = copy(value, false, resource);
       else if (single.includes(key) && (isObject(value) || typeof value === 'boolean'))
-        out[key] = copy(value, false);
-      else if (lists.includes(key) && Array.isArray(value)) out[key] = value.map((item) => copy(item, false));
+        out[key] = copy(value, false, resource);
+      else if (lists.includes(key) && Array.isArray(value))
+        out[key] = value.map((item) => copy(item, false, resource));
       else if (maps.includes(key) && isObject(value)) {
         const entries: Record<string, JsonSchema> = {};
         for (const [name, sub] of Object.entries(value)) {
           Object.defineProperty(entries, name, {
-            value: copy(sub, false),
+            value: copy(sub, false, resource),
             enumerable: true,
             writable: true,
             configurable: true,
@@ -94,32 +105,41 @@ export function normalize(json: JsonSchemaObject): Normalized {
     for (const key of ['$defs', 'definitions']) {
       const entries = node[key];
       if (!isObject(entries)) continue;
-      for (const [name, sub] of Object.entries(entries))
-        if (!defs.has(name)) defs.set(name, copy(sub, false));
+      for (const [name, sub] of Object.entries(entries)) {
+        // Copied before the check: a def with its own `$id` (TypeBox's Cyclic) registers itself while copied, and
+        // the reference the copy returns must not replace it.
+        const copied = copy(sub, false, resource);
+        if (!defs.has(name)) defs.set(name, copied);
+      }
     }
     return out;
   };
-  let root = copy(json, true);
-  if (typeof json.$id === 'string' && json.$id !== '') {
-    defs.set(json.$id, root);
-    root = { $ref: refTo(json.$id) };
+  const rootId = typeof json.$id === 'string' && json.$id !== '' ? json.$id : null;
+  let root = copy(json, true, rootId);
+  if (rootId !== null) {
+    defs.set(rootId, root);
+    root = { $ref: refTo(rootId) };
   }
   return { root, defs };
 }
 
-/** The names of the `$defs` `node` refers to directly or through its subschemas (not through other defs). */
-export function refsOf(node: JsonSchema, into: Set<string> = new Set()): Set<string> {
+/**
+ * The names of the `$defs` `node` refers to directly or through its subschemas (not through other defs); with
+ * `rootName`, a reference to the document's root (`#`) counts as one to that name.
+ */
+export function refsOf(node: JsonSchema, into: Set<string> = new Set(), rootName?: string): Set<string> {
   if (!isObject(node)) return into;
   if (typeof node.$ref === 'string') {
-    const name = defName(node.$ref);
+    const name = node.$ref === '#' ? (rootName ?? null) : defName(node.$ref);
     if (name !== null) into.add(name);
   }
-  for (const key of single) refsOf(node[key] as JsonSchema, into);
+  for (const key of single) refsOf(node[key] as JsonSchema, into, rootName);
   for (const key of lists)
-    if (Array.isArray(node[key])) for (const item of node[key] as JsonSchema[]) refsOf(item, into);
+    if (Array.isArray(node[key])) for (const item of node[key] as JsonSchema[]) refsOf(item, into, rootName);
   for (const key of maps) {
     const entries = node[key];
-    if (isObject(entries)) for (const sub of Object.values(entries)) refsOf(sub as JsonSchema, into);
+    if (isObject(entries))
+      for (const sub of Object.values(entries)) refsOf(sub as JsonSchema, into, rootName);
   }
   return into;
 }

@@ -1,7 +1,6 @@
 import { type HistoryInternals, internalsOf, VersionHistory } from './history.js';
 import type { RequestInfo, ResponseInfo } from './info.js';
-import { normalize } from './normalize.js';
-import { type Direction, type JsonSchemaObject, type Schema, toJsonSchema } from './schema.js';
+import type { Direction, JsonSchemaObject, Schema } from './schema.js';
 import { compileWalker, copyObject, isPlainRecord, unfollowableError } from './walk.js';
 
 /** A route's request side, planned at mount for every version of its history. */
@@ -133,8 +132,7 @@ export function planRouteSchemas(
   const versions = inner.versions.map((_, index) => index);
 
   let request: RequestPlan | null = null;
-  const requestNormal =
-    route.request === undefined ? null : normalize(toJsonSchema(route.request, 'request'));
+  const requestNormal = route.request === undefined ? null : inner.normalOf(route.request, 'request');
   const ups = versions.map((index) => {
     const steps: (Apply | null)[] = [];
     for (let step = index + 1; step <= last; step += 1) {
@@ -160,8 +158,7 @@ export function planRouteSchemas(
   }
 
   let response: ResponsePlan | null = null;
-  const responseNormal =
-    route.response === undefined ? null : normalize(toJsonSchema(route.response, 'response'));
+  const responseNormal = route.response === undefined ? null : inner.normalOf(route.response, 'response');
   const downs = versions.map((index) => {
     const steps: (Apply | null)[] = [];
     for (let step = last; step > index; step -= 1) {

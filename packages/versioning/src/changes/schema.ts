@@ -28,10 +28,29 @@ export interface StandardJsonSchema<Input = unknown, Output = Input> {
 }
 
 /**
+ * A JSON Schema object as a library declares its type (TypeBox's `TObject`, `TCyclic`…): an interface, which has no
+ * index signature, with at least one JSON Schema keyword.
+ */
+export interface JsonSchemaLike {
+  readonly type?: unknown;
+  readonly $id?: unknown;
+  readonly $ref?: unknown;
+  readonly $defs?: unknown;
+  readonly properties?: unknown;
+  readonly items?: unknown;
+  readonly prefixItems?: unknown;
+  readonly anyOf?: unknown;
+  readonly oneOf?: unknown;
+  readonly allOf?: unknown;
+  readonly const?: unknown;
+  readonly enum?: unknown;
+}
+
+/**
  * A schema of a route's body or of a versioned object: a Standard JSON Schema, or a plain JSON Schema object
  * (TypeBox's schemas, or written by hand).
  */
-export type Schema = StandardJsonSchema<any, any> | JsonSchemaObject; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Schema = StandardJsonSchema<any, any> | JsonSchemaObject | JsonSchemaLike; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * The type a schema gives its reader: a Standard Schema's output, TypeBox's `static`, else `unknown`.
@@ -123,7 +142,8 @@ export function schemaName(schema: Schema): string | null {
   const json = toJsonSchema(schema, 'response');
   if (typeof json.$id === 'string' && json.$id !== '') return json.$id;
   if (typeof json.$ref === 'string') {
-    const name = defName(json.$ref);
+    // A bare name is TypeBox's reference to a schema by `$id` (its Cyclic's root refers to one of its `$defs`).
+    const name = defName(json.$ref) ?? (/^[^#/]+$/.test(json.$ref) ? json.$ref : null);
     const defs = json.$defs;
     if (name !== null && isPlainObject(defs) && Object.hasOwn(defs, name)) return name;
   }

@@ -61,39 +61,79 @@ export interface WalkerOptions {
   readonly refuse: (pointer: string) => never;
 }
 
+/** The def name the walker gives the document's root, which `$ref: '#'` refers to (no `$defs` name can be it). */
+const ROOT = '#';
+
+/** Patterns that match every property name: `patternProperties` with one of them alone is a record (TypeBox's). */
+const everyName = new Set(['^.*$', '.*', '^.*', '^(.*)$', '']);
+
+/** The schema of a record's values when `node` spells one with `patternProperties` (TypeBox's `Record`), else `null`. */
+function patternRecord(node: JsonSchemaObject): JsonSchema | null {
+  const patterns = node.patternProperties;
+  if (!isObject(patterns) || node.properties !== undefined || node.additionalProperties !== undefined)
+    return null;
+  const entries = Object.entries(patterns);
+  if (entries.length !== 1 || !everyName.has((entries[0] as [string, unknown])[0])) return null;
+  return (entries[0] as [string, JsonSchema])[1];
+}
+
+/**
+ * Which property names an object schema with `additionalProperties: false` lets through: its `properties` and the
+ * names its `patternProperties` match. `null` when it lets every name through.
+ */
+function allowedNames(node: JsonSchemaObject): ((key: string) => boolean) | null {
+  if (node.additionalProperties !== false || !isObject(node.properties)) return null;
+  const listed = new Set(Object.keys(node.properties));
+  const patterns: RegExp[] = [];
+  if (isObject(node.patternProperties)) {
+    for (const pattern of Object.keys(node.patternProperties)) {
+      try {
+        patterns.push(new RegExp(pattern, 'u'));
+      } catch {
+        return null; // A pattern JavaScript cannot read: leave the object as it is rather than guess.
+      }
+    }
+  }
+  if (patterns.length === 0) return (key) => listed.has(key);
+  return (key) => listed.has(key) || patterns.some((pattern) => pattern.test(key));
+}
+
+/** What a place needs: a named schema with a transform, or also an object whose extra properties are left out. */
+type Need = 'transform' | 'any';
+
 /**
  * Compiles the walk of values of `root` that applies `transforms` at every place a named schema occurs (object
  * properties, array items and `prefixItems`, record values, nullable `anyOf`/`oneOf`, `$ref`, recursion) and, with
  * `filter`, leaves out properties the schema rules out. Children are walked before their parent's transform runs,
  * so a migration function sees its nested named objects already migrated. `null` when nothing would happen.
  */
-export function compileWalker({ root, resolve, transforms, filter, refuse }: WalkerOptions): Walk | null {
-  // Which defs hold a place themselves (a transform, or an object to filter in their own body), then which reach one.
-  const ownPlace = new Map<string, boolean>();
+export function compileWalker({
+  root,
+  resolve: resolveDef,
+  transforms,
+  filter,
+  refuse,
+}: WalkerOptions): Walk | null {
+  const resolve = (name: string): JsonSchema | undefined => (name === ROOT ? root : resolveDef(name));
+  const refsIn = (node: JsonSchema): Set<string> => refsOf(node, new Set(), ROOT);
   const hasLocalFilter = (node: JsonSchema): boolean => {
     if (!filter || !isObject(node)) return false;
     if (node.additionalProperties === false && isObject(node.properties)) return true;
     for (const value of Object.values(node)) {
       if (Array.isArray(value)) {
         if (value.some((item) => hasLocalFilter(item as JsonSchema))) return true;
-      } else if (
-        isObject(value) &&
-        (value.properties !== undefined ||
-          value.type !== undefined ||
-          value.anyOf !== undefined ||
-          value.items !== undefined)
-      ) {
-        if (hasLocalFilter(value)) return true;
       } else if (isObject(value)) {
-        // A map of subschemas (properties, $defs…).
+        // A subschema, or a map of them (properties, $defs…).
+        if (hasLocalFilter(value)) return true;
         if (Object.values(value).some((sub) => hasLocalFilter(sub as JsonSchema))) return true;
       }
     }
     return false;
   };
-  const reaches = new Map<string, boolean>();
-  const defPlaces = (name: string): boolean => {
-    const known = reaches.get(name);
+  // Which defs reach a place, themselves or through the defs they refer to.
+  const reaches: Record<Need, Map<string, boolean>> = { transform: new Map(), any: new Map() };
+  const defPlaces = (name: string, need: Need): boolean => {
+    const known = reaches[need].get(name);
     if (known !== undefined) return known;
     // Breadth-first over the defs reachable from `name`.
     const queue = [name];
@@ -103,33 +143,28 @@ export function compileWalker({ root, resolve, transforms, filter, refuse }: Wal
       const next = queue.shift() as string;
       const def = resolve(next);
       if (def === undefined) continue;
-      let own = ownPlace.get(next);
-      if (own === undefined) {
-        own = transforms.has(next) || hasLocalFilter(def);
-        ownPlace.set(next, own);
-      }
-      if (own) found = true;
-      for (const ref of refsOf(def)) {
+      if (transforms.has(next) || (need === 'any' && hasLocalFilter(def))) found = true;
+      for (const ref of refsIn(def)) {
         if (!seen.has(ref)) {
           seen.add(ref);
           queue.push(ref);
         }
       }
     }
-    reaches.set(name, found);
+    reaches[need].set(name, found);
     return found;
   };
-  const nodePlaces = (node: JsonSchema): boolean => {
+  const nodePlaces = (node: JsonSchema, need: Need = 'any'): boolean => {
     if (!isObject(node)) return false;
-    if (hasLocalFilter(node)) return true;
-    for (const ref of refsOf(node)) if (defPlaces(ref)) return true;
+    if (need === 'any' && hasLocalFilter(node)) return true;
+    for (const ref of refsIn(node)) if (defPlaces(ref, need)) return true;
     return false;
   };
 
   const defWalks = new Map<string, Walk | null>();
-  const walkOfDef = (name: string, pointer: string): Walk | null => {
+  const walkOfDef = (name: string): Walk | null => {
     if (defWalks.has(name)) return defWalks.get(name) as Walk | null;
-    if (!defPlaces(name)) {
+    if (!defPlaces(name, 'any')) {
       defWalks.set(name, null);
       return null;
     }
@@ -137,7 +172,7 @@ export function compileWalker({ root, resolve, transforms, filter, refuse }: Wal
     // Set before compiling the body: a recursive reference reaches the cell.
     defWalks.set(name, (value, context) => cell.walk(value, context));
     const def = resolve(name) as JsonSchema;
-    const body = compileNode(def, `/$defs/${token(name)}`, pointer);
+    const body = compileNode(def, name === ROOT ? '' : `/$defs/${token(name)}`);
     const transform = transforms.get(name);
     if (transform === undefined) cell.walk = body ?? ((value) => value);
     else if (body === null) {
@@ -151,10 +186,14 @@ export function compileWalker({ root, resolve, transforms, filter, refuse }: Wal
     return defWalks.get(name) as Walk;
   };
 
-  function compileNode(node: JsonSchema, pointer: string, from: string): Walk | null {
+  function compileNode(node: JsonSchema, pointer: string): Walk | null {
     if (!isObject(node) || !nodePlaces(node)) return null;
+    const record = patternRecord(node);
+    // Under these the branch that applies depends on the data: a transform there is refused; an object whose extra
+    // properties would be left out is left as it is (nothing is taken away that the schema might allow).
     for (const keyword of unfollowable) {
       if (node[keyword] === undefined || typeof node[keyword] === 'boolean') continue;
+      if (keyword === 'patternProperties' && record !== null) continue;
       const sub = node[keyword] as JsonSchema | JsonSchema[] | Record<string, JsonSchema>;
       const subs: [string, JsonSchema][] = Array.isArray(sub)
         ? sub.map((item, index) => [`${pointer}/${keyword}/${index}`, item])
@@ -167,16 +206,13 @@ export function compileWalker({ root, resolve, transforms, filter, refuse }: Wal
               `${pointer}/${keyword}/${token(key)}`,
               item,
             ]);
-      for (const [at, item] of subs) if (nodePlaces(item)) refuse(at);
+      for (const [at, item] of subs) if (nodePlaces(item, 'transform')) refuse(at);
     }
     const steps: Walk[] = [];
     if (typeof node.$ref === 'string') {
-      const name = defName(node.$ref);
+      const name = node.$ref === ROOT ? ROOT : defName(node.$ref);
       if (name !== null && resolve(name) !== undefined) {
-        const walk = walkOfDef(name, pointer);
-        if (walk !== null) steps.push(walk);
-      } else if (node.$ref === '#') {
-        const walk = compileRootRef();
+        const walk = walkOfDef(name);
         if (walk !== null) steps.push(walk);
       }
     }
@@ -184,18 +220,22 @@ export function compileWalker({ root, resolve, transforms, filter, refuse }: Wal
       const branches = node[keyword];
       if (!Array.isArray(branches)) continue;
       const real = branches
-        .map((branch, index) => [index, branch] as const)
+        .map((branch, index) => [index, branch as JsonSchema] as const)
         .filter(([, branch]) => !isNullSchema(branch));
-      const withPlaces = real.filter(([, branch]) => nodePlaces(branch as JsonSchema));
-      if (withPlaces.length === 0) continue;
-      if (real.length > 1) refuse(`${pointer}/${keyword}/${withPlaces[0]?.[0] ?? 0}`);
-      const [index, branch] = real[0] as readonly [number, JsonSchema];
-      const walk = compileNode(branch, `${pointer}/${keyword}/${index}`, from);
-      if (walk !== null) steps.push(walk);
+      if (real.length === 1) {
+        const [index, branch] = real[0] as readonly [number, JsonSchema];
+        const walk = compileNode(branch, `${pointer}/${keyword}/${index}`);
+        if (walk !== null) steps.push(walk);
+        continue;
+      }
+      const transformed = real.find(([, branch]) => nodePlaces(branch, 'transform'));
+      if (transformed !== undefined) refuse(`${pointer}/${keyword}/${transformed[0]}`);
+      const union = unionFilter(real.map(([, branch]) => branch));
+      if (union !== null) steps.push(union);
     }
-    const objectWalk = compileObject(node, pointer, from);
+    const objectWalk = compileObject(node, pointer, record);
     if (objectWalk !== null) steps.unshift(objectWalk);
-    const arrayWalk = compileArray(node, pointer, from);
+    const arrayWalk = compileArray(node, pointer);
     if (arrayWalk !== null) steps.unshift(arrayWalk);
     if (steps.length === 0) return null;
     if (steps.length === 1) return steps[0] as Walk;
@@ -206,30 +246,66 @@ export function compileWalker({ root, resolve, transforms, filter, refuse }: Wal
     };
   }
 
-  let rootWalk: Walk | null | undefined;
-  function compileRootRef(): Walk | null {
-    if (rootWalk !== undefined) return rootWalk ?? null;
-    const cell: { walk: Walk } = { walk: (value) => value };
-    rootWalk = (value, context) => cell.walk(value, context);
-    const body = compileNode(root, '', '');
-    cell.walk = body ?? ((value) => value);
-    return rootWalk;
+  /** The def a schema that is only a `$ref` stands for, followed through such references. */
+  function target(node: JsonSchema): JsonSchema {
+    let current = node;
+    for (let hops = 0; hops < 32 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {
+      const name = current.$ref === ROOT ? ROOT : defName(current.$ref);
+      const next = name === null ? undefined : resolve(name);
+      if (next === undefined) break;
+      current = next;
+    }
+    return current;
   }
 
-  function compileObject(node: JsonSchemaObject, pointer: string, from: string): Walk | null {
+  /**
+   * Leaves out of an object what no branch of a union of object schemas lets through — only when every branch that
+   * may be an object rules out extra properties; deeper places are not followed (which branch applies is unknown).
+   */
+  function unionFilter(branches: readonly JsonSchema[]): Walk | null {
+    if (!filter) return null;
+    const allowed: ((key: string) => boolean)[] = [];
+    for (const branch of branches) {
+      const def = target(branch);
+      if (!isObject(def)) return null;
+      const types = Array.isArray(def.type)
+        ? (def.type as unknown[])
+        : def.type === undefined
+          ? null
+          : [def.type];
+      if (types !== null && !types.includes('object')) continue;
+      const names = allowedNames(def);
+      if (names === null) return null;
+      allowed.push(names);
+    }
+    if (allowed.length === 0) return null;
+    return (value) => {
+      if (!isPlainRecord(value)) return value;
+      const keys = Object.keys(value);
+      if (keys.every((key) => allowed.some((allows) => allows(key)))) return value;
+      const kept: Record<string, unknown> = {};
+      for (const key of keys) if (allowed.some((allows) => allows(key))) setOwn(kept, key, value[key]);
+      return kept;
+    };
+  }
+
+  function compileObject(node: JsonSchemaObject, pointer: string, record: JsonSchema | null): Walk | null {
     const properties = isObject(node.properties) ? node.properties : {};
     const children: [string, Walk][] = [];
     for (const [key, sub] of Object.entries(properties)) {
-      const walk = compileNode(sub as JsonSchema, `${pointer}/properties/${token(key)}`, from);
+      const walk = compileNode(sub as JsonSchema, `${pointer}/properties/${token(key)}`);
       if (walk !== null) children.push([key, walk]);
     }
-    const additional = isObject(node.additionalProperties)
-      ? compileNode(node.additionalProperties, `${pointer}/additionalProperties`, from)
-      : null;
-    const allowed =
-      filter && node.additionalProperties === false && isObject(node.properties)
-        ? new Set(Object.keys(properties))
-        : null;
+    const additional =
+      record !== null
+        ? compileNode(
+            record,
+            `${pointer}/patternProperties/${token(Object.keys(node.patternProperties as object)[0] as string)}`,
+          )
+        : isObject(node.additionalProperties)
+          ? compileNode(node.additionalProperties, `${pointer}/additionalProperties`)
+          : null;
+    const allowed = filter ? allowedNames(node) : null;
     if (children.length === 0 && additional === null && allowed === null) return null;
     const known = new Set(Object.keys(properties));
     return (value, context) => {
@@ -256,16 +332,10 @@ export function compileWalker({ root, resolve, transforms, filter, refuse }: Wal
         }
       }
       if (allowed !== null) {
-        let extra = false;
-        for (const key in out) {
-          if (!allowed.has(key)) {
-            extra = true;
-            break;
-          }
-        }
-        if (extra) {
+        const keys = Object.keys(out);
+        if (!keys.every(allowed)) {
           const kept: Record<string, unknown> = {};
-          for (const key of Object.keys(out)) if (allowed.has(key)) setOwn(kept, key, out[key]);
+          for (const key of keys) if (allowed(key)) setOwn(kept, key, out[key]);
           out = kept;
         }
       }
@@ -273,11 +343,11 @@ export function compileWalker({ root, resolve, transforms, filter, refuse }: Wal
     };
   }
 
-  function compileArray(node: JsonSchemaObject, pointer: string, from: string): Walk | null {
-    const items = isObject(node.items) ? compileNode(node.items, `${pointer}/items`, from) : null;
+  function compileArray(node: JsonSchemaObject, pointer: string): Walk | null {
+    const items = isObject(node.items) ? compileNode(node.items, `${pointer}/items`) : null;
     const prefix = Array.isArray(node.prefixItems)
       ? (node.prefixItems as JsonSchema[]).map((sub, index) =>
-          compileNode(sub, `${pointer}/prefixItems/${index}`, from),
+          compileNode(sub, `${pointer}/prefixItems/${index}`),
         )
       : [];
     if (items === null && prefix.every((walk) => walk === null)) return null;
@@ -299,7 +369,7 @@ export function compileWalker({ root, resolve, transforms, filter, refuse }: Wal
     };
   }
 
-  return compileNode(root, '', '');
+  return compileNode(root, '');
 }
 
 /** Whether `value` is a non-array object (what a JSON object parses to). */
