@@ -55,6 +55,21 @@ export interface HistoryInternals {
   /** The def resolver of `normal` in version `index`. */
   resolver(normal: Normalized, index: number, direction: Direction): (name: string) => JsonSchema | undefined;
   /** The walk of values of `normal` (shaped as version `at`) through step `step` going `way`; `null` if none. */
+  /**
+   * One walk of values of `normal` from version `from` to version `to` (up or down) that applies every version's
+   * field instructions at once, each named schema's composed into one transform — or `undefined` when the versions
+   * between hold anything a single walk cannot stand for (a migration function, whose input must be the previous
+   * version's shape; a removed or retyped field whose older schema holds objects). `null` when nothing happens.
+   * With `filter` (a response), objects are left with what the schemas of `to` let through.
+   */
+  fusedWalk(
+    normal: Normalized,
+    from: number,
+    to: number,
+    direction: Direction,
+    refuse: (pointer: string) => never,
+    filter: boolean,
+  ): Walk | null | undefined;
   stepWalk(
     normal: Normalized,
     at: number,
@@ -173,6 +188,8 @@ export class VersionHistory<V extends string = string> {
     const refuse = (pointer: string): never => {
       throw unfollowableError(where, 'the schema', pointer);
     };
+    const fused = inner.fusedWalk(normal, from, to, 'response', refuse, false);
+    if (fused !== undefined) return (fused === null ? value : fused(value, undefined)) as SchemaOutput<S>;
     let out = value;
     if (from < to) {
       for (let step = from + 1; step <= to; step += 1) {
@@ -365,6 +382,12 @@ function deriveDefs(
   return result;
 }
 
+/** Whether an older field schema holds no object, array or reference: one walk needs nothing of it. */
+function isFlat(schema: Schema, direction: Direction): boolean {
+  const text = JSON.stringify(toJsonSchema(schema, direction));
+  return !/"(properties|items|prefixItems|additionalProperties|patternProperties|\$ref)"/.test(text);
+}
+
 function buildInternals(versions: readonly string[], byIndex: readonly Change[][]): HistoryInternals {
   const defs: Record<Direction, DefsByVersion> = {
     response: deriveDefs(versions, byIndex, 'response'),
@@ -395,7 +418,49 @@ function buildInternals(versions: readonly string[], byIndex: readonly Change[][
     const derived = defs[direction][index] as ReadonlyMap<string, JsonSchema>;
     return (name: string): JsonSchema | undefined => derived.get(name) ?? normal.defs.get(name);
   };
-  const walks = new WeakMap<Normalized, Map<string, Walk | null>>();
+  const walks = new WeakMap<Normalized, Map<string, Walk | null | undefined>>();
+  function fuse(
+    normal: Normalized,
+    from: number,
+    to: number,
+    direction: Direction,
+    refuse: (pointer: string) => never,
+    filter: boolean,
+  ): Walk | null | undefined {
+    const way: Way = from < to ? 'up' : 'down';
+    const [low, high] = from < to ? [from, to] : [to, from];
+    const byName = new Map<string, Instruction[]>();
+    for (let step = low + 1; step <= high; step += 1) {
+      for (const change of steps[step]?.changes ?? []) {
+        for (const instruction of change.instructions) {
+          if (instruction.type === 'request' || instruction.type === 'response') return undefined;
+          if (instruction.type !== 'field') continue;
+          const { change: what } = instruction;
+          if ((what.kind === 'removed' || what.kind === 'retyped') && !isFlat(what.schema, direction)) {
+            return undefined;
+          }
+          const list = byName.get(instruction.name) ?? [];
+          list.push(instruction);
+          byName.set(instruction.name, list);
+        }
+      }
+    }
+    const transforms = new Map<string, Transform>();
+    for (const [name, list] of byName) {
+      const transform = compileTransform(list, way);
+      if (transform !== null) transforms.set(name, transform);
+    }
+    if (transforms.size === 0 && !filter) return null;
+    return compileWalker({
+      root: normal.root,
+      resolve: resolver(normal, from, direction),
+      transforms,
+      filter,
+      refuse,
+      ...(filter ? { filterAs: resolver(normal, to, direction) } : {}),
+    });
+  }
+
   const normals = { request: new WeakMap<Schema, Normalized>(), response: new WeakMap<Schema, Normalized>() };
   const known = (name: string): boolean => defs.response.some((map) => map.has(name));
   return {
@@ -422,11 +487,20 @@ function buildInternals(versions: readonly string[], byIndex: readonly Change[][
     },
     schemaIn: (normal, index, direction) => assemble(normal.root, resolver(normal, index, direction)),
     resolver,
+    fusedWalk(normal, from, to, direction, refuse, filter) {
+      const key = `fused:${from}:${to}:${direction}:${filter}`;
+      let cache = walks.get(normal);
+      if (cache === undefined) walks.set(normal, (cache = new Map<string, Walk | null | undefined>()));
+      if (cache.has(key)) return cache.get(key);
+      const walk = fuse(normal, from, to, direction, refuse, filter);
+      cache.set(key, walk);
+      return walk;
+    },
     stepWalk(normal, at, step, way, direction, refuse) {
       const key = `${at}:${step}:${way}:${direction}`;
       let cache = walks.get(normal);
-      if (cache === undefined) walks.set(normal, (cache = new Map<string, Walk | null>()));
-      if (cache.has(key)) return cache.get(key) as Walk | null;
+      if (cache === undefined) walks.set(normal, (cache = new Map<string, Walk | null | undefined>()));
+      if (cache.has(key)) return cache.get(key) ?? null;
       const found = steps[step];
       const transforms =
         found === null || found === undefined

@@ -94,6 +94,24 @@ function routeFns(
   return routeStep(type === 'request' ? fns : fns.reverse());
 }
 
+/** Whether a `{ route }` migration of `route` is in a version after `low` up to `high`. */
+function hasRouteFns(history: HistoryInternals, low: number, high: number, route: string | null): boolean {
+  if (route === null) return false;
+  for (let step = low + 1; step <= high; step += 1) {
+    for (const change of history.steps[step]?.changes ?? []) {
+      for (const instruction of change.instructions) {
+        if (
+          (instruction.type === 'request' || instruction.type === 'response') &&
+          instruction.target.kind === 'route' &&
+          instruction.target.route === route
+        )
+          return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** Runs `applies` in order; `null` when there are none. */
 function chain(applies: readonly (Apply | null)[]): Apply | null {
   const present = applies.filter((apply): apply is Apply => apply !== null);
@@ -134,6 +152,10 @@ export function planRouteSchemas(
   let request: RequestPlan | null = null;
   const requestNormal = route.request === undefined ? null : inner.normalOf(route.request, 'request');
   const ups = versions.map((index) => {
+    if (requestNormal !== null && !hasRouteFns(inner, index, last, route.name)) {
+      const fused = inner.fusedWalk(requestNormal, index, last, 'request', refuser('request'), false);
+      if (fused !== undefined) return fused;
+    }
     const steps: (Apply | null)[] = [];
     for (let step = index + 1; step <= last; step += 1) {
       steps.push(routeFns(inner, step, 'request', route.name));
@@ -160,6 +182,10 @@ export function planRouteSchemas(
   let response: ResponsePlan | null = null;
   const responseNormal = route.response === undefined ? null : inner.normalOf(route.response, 'response');
   const downs = versions.map((index) => {
+    if (responseNormal !== null && !hasRouteFns(inner, index, last, route.name)) {
+      const fused = inner.fusedWalk(responseNormal, last, index, 'response', refuser('response'), true);
+      if (fused !== undefined) return fused;
+    }
     const steps: (Apply | null)[] = [];
     for (let step = last; step > index; step -= 1) {
       if (responseNormal !== null)

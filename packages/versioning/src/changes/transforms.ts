@@ -6,7 +6,12 @@ export type Way = 'up' | 'down';
 
 type Op =
   | { readonly kind: 'rekey'; readonly keys: Map<string, string | null> }
-  | { readonly kind: 'mutate'; readonly fn: (object: Record<string, unknown>, context: unknown) => void }
+  | {
+      readonly kind: 'mutate';
+      /** The one field it reads and writes; `null` when it reads the whole object (a removed field's value function). */
+      readonly field: string | null;
+      readonly fn: (object: Record<string, unknown>, context: unknown) => void;
+    }
   | { readonly kind: 'replace'; readonly fn: (object: Record<string, unknown>, context: unknown) => unknown };
 
 /** A JSON default, copied per use when it is an object: a handler may change what it reads. */
@@ -36,6 +41,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
       const value = fresh(change.default);
       return {
         kind: 'mutate',
+        field,
         fn: (object) => {
           if (absent(object)) setOwn(object, field, value());
         },
@@ -48,6 +54,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
       if (typeof given === 'function') {
         return {
           kind: 'mutate',
+          field: null,
           fn: (object) => {
             setOwn(object, field, (given as (o: unknown) => unknown)(object));
           },
@@ -56,6 +63,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
       const value = fresh(given);
       return {
         kind: 'mutate',
+        field,
         fn: (object) => {
           setOwn(object, field, value());
         },
@@ -65,6 +73,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
       const convert = way === 'up' ? change.up : change.down;
       return {
         kind: 'mutate',
+        field,
         fn: (object) => {
           if (!absent(object)) setOwn(object, field, convert(object[field]));
         },
@@ -75,6 +84,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
       const value = fresh(change.default);
       return {
         kind: 'mutate',
+        field,
         fn: (object) => {
           if (absent(object)) setOwn(object, field, value());
         },
@@ -85,6 +95,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
       const value = fresh(change.value);
       return {
         kind: 'mutate',
+        field,
         fn: (object) => {
           if (absent(object)) setOwn(object, field, value());
         },
@@ -107,17 +118,31 @@ function opOf(instruction: Instruction, way: Way): Op | null {
   return null;
 }
 
-/** Consecutive rename/delete operations on distinct keys merged into one rebuild of the object. */
+/** Every key a rename/delete operation reads or writes. */
+const touched = (op: Extract<Op, { kind: 'rekey' }>): Set<string> =>
+  new Set([...op.keys.keys(), ...[...op.keys.values()].filter((key): key is string => key !== null)]);
+
+/**
+ * Rename/delete operations merged into one rebuild of the object where that changes nothing: on distinct keys, and
+ * past only field operations on other fields (which commute with them).
+ */
 function merge(ops: readonly Op[]): Op[] {
   const out: Op[] = [];
   for (const op of ops) {
-    const last = out[out.length - 1];
-    if (
-      op.kind === 'rekey' &&
-      last?.kind === 'rekey' &&
-      [...op.keys.keys()].every((key) => !last.keys.has(key) && ![...last.keys.values()].includes(key))
-    ) {
-      out[out.length - 1] = { kind: 'rekey', keys: new Map([...last.keys, ...op.keys]) };
+    if (op.kind !== 'rekey') {
+      out.push(op);
+      continue;
+    }
+    const keys = touched(op);
+    let at = out.length - 1;
+    while (at >= 0) {
+      const previous = out[at] as Op;
+      if (previous.kind !== 'mutate' || previous.field === null || keys.has(previous.field)) break;
+      at -= 1;
+    }
+    const target = out[at];
+    if (target?.kind === 'rekey' && [...keys].every((key) => !touched(target).has(key))) {
+      out[at] = { kind: 'rekey', keys: new Map([...target.keys, ...op.keys]) };
     } else out.push(op);
   }
   return out;
@@ -134,16 +159,29 @@ export function compileTransform(instructions: readonly Instruction[], way: Way)
     ordered.map((instruction) => opOf(instruction, way)).filter((op): op is Op => op !== null),
   );
   if (ops.length === 0) return null;
+  // Null-prototype tables: a property read is cheaper than Map.get on this per-object path.
+  const tables = ops.map((op) => {
+    if (op.kind !== 'rekey') return null;
+    const table = Object.create(null) as Record<string, string | null | undefined>;
+    for (const [from, to] of op.keys) table[from] = to;
+    return table;
+  });
   return (object, context) => {
     let out: Record<string, unknown> = object;
     let owned = false;
-    for (const op of ops) {
+    for (let index = 0; index < ops.length; index += 1) {
+      const op = ops[index] as Op;
       if (op.kind === 'rekey') {
+        const table = tables[index] as Record<string, string | null | undefined>;
         const next: Record<string, unknown> = {};
-        for (const key of Object.keys(out)) {
-          const to = op.keys.get(key);
+        const keys = Object.keys(out);
+        for (let at = 0; at < keys.length; at += 1) {
+          const key = keys[at] as string;
+          const to = table[key];
           if (to === null) continue;
-          setOwn(next, to ?? key, out[key]);
+          const name = to === undefined ? key : to;
+          if (name === '__proto__') setOwn(next, name, out[key]);
+          else next[name] = out[key];
         }
         out = next;
         owned = true;

@@ -59,6 +59,13 @@ export interface WalkerOptions {
   readonly filter: boolean;
   /** Refuses a place under a construct the walker cannot follow; `pointer` is into the assembled schema. */
   readonly refuse: (pointer: string) => never;
+  /**
+   * With `filter`: the defs that decide what an object of a named schema with a transform keeps, after its
+   * transform — when one walk goes through several versions at once, the defs of the version it arrives at (the
+   * walk follows the defs of the version it starts from). Without it, objects are filtered by the defs they are
+   * walked with, before their transform.
+   */
+  readonly filterAs?: (name: string) => JsonSchema | undefined;
 }
 
 /** The def name the walker gives the document's root, which `$ref: '#'` refers to (no `$defs` name can be it). */
@@ -113,6 +120,7 @@ export function compileWalker({
   transforms,
   filter,
   refuse,
+  filterAs,
 }: WalkerOptions): Walk | null {
   const resolve = (name: string): JsonSchema | undefined => (name === ROOT ? root : resolveDef(name));
   const refsIn = (node: JsonSchema): Set<string> => refsOf(node, new Set(), ROOT);
@@ -172,21 +180,35 @@ export function compileWalker({
     // Set before compiling the body: a recursive reference reaches the cell.
     defWalks.set(name, (value, context) => cell.walk(value, context));
     const def = resolve(name) as JsonSchema;
-    const body = compileNode(def, name === ROOT ? '' : `/$defs/${token(name)}`);
-    const transform = transforms.get(name);
+    let transform = transforms.get(name);
+    // Filtered after the transform, by the defs of the version the walk arrives at.
+    const after = filter && transform !== undefined && filterAs !== undefined ? filterAs(name) : undefined;
+    const body = compileNode(def, name === ROOT ? '' : `/$defs/${token(name)}`, after === undefined);
+    if (after !== undefined && transform !== undefined) {
+      const arrived = target(after);
+      const names = isObject(arrived) ? allowedNames(arrived) : null;
+      const migrate = transform;
+      if (names !== null) {
+        transform = (object, context) => {
+          const out = migrate(object, context);
+          return isPlainRecord(out) ? keepOnly(out, names) : out;
+        };
+      }
+    }
     if (transform === undefined) cell.walk = body ?? ((value) => value);
     else if (body === null) {
       cell.walk = (value, context) => (isPlainRecord(value) ? transform(value, context) : value);
     } else {
+      const apply = transform;
       cell.walk = (value, context) => {
         const walked = body(value, context);
-        return isPlainRecord(walked) ? transform(walked, context) : walked;
+        return isPlainRecord(walked) ? apply(walked, context) : walked;
       };
     }
     return defWalks.get(name) as Walk;
   };
 
-  function compileNode(node: JsonSchema, pointer: string): Walk | null {
+  function compileNode(node: JsonSchema, pointer: string, ownFilter = true): Walk | null {
     if (!isObject(node) || !nodePlaces(node)) return null;
     const record = patternRecord(node);
     // Under these the branch that applies depends on the data: a transform there is refused; an object whose extra
@@ -233,7 +255,7 @@ export function compileWalker({
       const union = unionFilter(real.map(([, branch]) => branch));
       if (union !== null) steps.push(union);
     }
-    const objectWalk = compileObject(node, pointer, record);
+    const objectWalk = compileObject(node, pointer, record, ownFilter);
     if (objectWalk !== null) steps.unshift(objectWalk);
     const arrayWalk = compileArray(node, pointer);
     if (arrayWalk !== null) steps.unshift(arrayWalk);
@@ -289,7 +311,12 @@ export function compileWalker({
     };
   }
 
-  function compileObject(node: JsonSchemaObject, pointer: string, record: JsonSchema | null): Walk | null {
+  function compileObject(
+    node: JsonSchemaObject,
+    pointer: string,
+    record: JsonSchema | null,
+    ownFilter: boolean,
+  ): Walk | null {
     const properties = isObject(node.properties) ? node.properties : {};
     const children: [string, Walk][] = [];
     for (const [key, sub] of Object.entries(properties)) {
@@ -305,7 +332,7 @@ export function compileWalker({
         : isObject(node.additionalProperties)
           ? compileNode(node.additionalProperties, `${pointer}/additionalProperties`)
           : null;
-    const allowed = filter ? allowedNames(node) : null;
+    const allowed = filter && ownFilter ? allowedNames(node) : null;
     if (children.length === 0 && additional === null && allowed === null) return null;
     const known = new Set(Object.keys(properties));
     return (value, context) => {
@@ -331,15 +358,7 @@ export function compileWalker({
           }
         }
       }
-      if (allowed !== null) {
-        const keys = Object.keys(out);
-        if (!keys.every(allowed)) {
-          const kept: Record<string, unknown> = {};
-          for (const key of keys) if (allowed(key)) setOwn(kept, key, out[key]);
-          out = kept;
-        }
-      }
-      return out;
+      return allowed === null ? out : keepOnly(out, allowed);
     };
   }
 
@@ -370,6 +389,18 @@ export function compileWalker({
   }
 
   return compileNode(root, '');
+}
+
+/** `object` itself when `allowed` lets every key through, else a copy with only those it lets through. */
+function keepOnly(
+  object: Record<string, unknown>,
+  allowed: (key: string) => boolean,
+): Record<string, unknown> {
+  const keys = Object.keys(object);
+  if (keys.every(allowed)) return object;
+  const kept: Record<string, unknown> = {};
+  for (const key of keys) if (allowed(key)) setOwn(kept, key, object[key]);
+  return kept;
 }
 
 /** Whether `value` is a non-array object (what a JSON object parses to). */
