@@ -137,6 +137,9 @@ describe('the README’s error catalogue lists every code, and only codes the pa
     DisallowedHost: () => new errors.DisallowedHost('evil.example'),
     VersionSunset: () => new errors.VersionSunset('v1'),
     AmbiguousVersion: () => new errors.AmbiguousVersion(['1', '2']),
+    InvalidBody: () => new errors.InvalidBody([{ pointer: '/name', detail: 'must be string' }]),
+    UnsupportedMediaType: () => new errors.UnsupportedMediaType('text/plain'),
+    PayloadTooLarge: () => new errors.PayloadTooLarge(1024),
   };
 
   test('its rows are one per code', () => {

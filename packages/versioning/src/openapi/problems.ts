@@ -5,6 +5,7 @@ import {
   type ProblemDetails,
   UnsupportedMediaType,
 } from '../errors.js';
+import { gettextLazy } from '../i18n/index.js';
 import { problemOf } from './placement.js';
 import { type CompiledPolicy, formatDeprecation, formatLink, formatSunset } from '../lifecycle/policies.js';
 import type { HeaderObject, ResponseObject, SchemaObject } from './openapi.types.js';
@@ -97,7 +98,11 @@ export function bodyProblemResponses(): Record<string, ResponseObject> {
       'Bad Request: the body is not valid JSON, or not what the schema of this version asks for.',
       {
         invalid_body: problemOf(new InvalidBody([{ pointer: '/name', detail: 'must be string' }])),
-        parse_error: problemOf(new ParseError('JSON parse error - Unexpected end of JSON input')),
+        parse_error: problemOf(
+          new ParseError(
+            gettextLazy('JSON parse error - %(detail)s', { detail: 'Unexpected end of JSON input' }),
+          ),
+        ),
       },
     ),
     413: problemResponse('Content Too Large: the body is longer than the server reads.', {
