@@ -211,6 +211,44 @@ export class VersionSunset extends APIException {
 }
 
 /**
+ * 400: the request carries no version where its scheme requires one (`versionRequired`). Detail
+ * `A version is required.`, code `version_required`.
+ */
+export class VersionRequired extends APIException {
+  override name = 'VersionRequired';
+
+  constructor() {
+    super(gettextLazy('A version is required.'), 'version_required', 400);
+  }
+}
+
+/**
+ * 400: the request's version is not of its scheme's `versionFormat`. Detail
+ * `Invalid version "<raw>": expected a date like 2024-01-31.` (`'date'`) or
+ * `Invalid version "<raw>": expected a version like 1.2.` (`'semver'`), code `invalid_version`.
+ * @example throw new InvalidVersion('2024-13-01', 'date')
+ */
+export class InvalidVersion extends APIException {
+  override name = 'InvalidVersion';
+  /** The version as the request carried it. */
+  readonly version: string;
+  /** The form it should have had. */
+  readonly format: 'date' | 'semver';
+
+  constructor(version: string, format: 'date' | 'semver') {
+    super(
+      format === 'date'
+        ? gettextLazy('Invalid version "%(version)s": expected a date like 2024-01-31.', { version })
+        : gettextLazy('Invalid version "%(version)s": expected a version like 1.2.', { version }),
+      'invalid_version',
+      400,
+    );
+    this.version = version;
+    this.format = format;
+  }
+}
+
+/**
  * URL reversal found no route for the name and arguments given; the message names the view, the arguments tried
  * and the candidate patterns. Code `ERR_VERSIONING_NO_REVERSE_MATCH`.
  */

@@ -1,5 +1,5 @@
 export { BaseVersioning } from './schemes/base.js';
-export type { VersionOf, VersioningOptions } from './schemes/base.js';
+export type { VersionFormatName, VersionOf, VersioningOptions } from './schemes/base.js';
 export { AcceptHeaderVersioning } from './schemes/accept-header.js';
 export { URLPathVersioning } from './schemes/url-path.js';
 export { NamespaceVersioning } from './schemes/namespace.js';
@@ -19,6 +19,7 @@ export {
   AmbiguousVersion,
   APIException,
   DisallowedHost,
+  InvalidVersion,
   isAPIException,
   MethodNotAllowed,
   NoReverseMatch,
@@ -26,6 +27,7 @@ export {
   NotFound,
   NotImplementedError,
   ParseError,
+  VersionRequired,
   VersionSunset,
 } from './errors.js';
 export type { ProblemDetails } from './errors.js';

@@ -18,6 +18,7 @@ import { ProblemAlert, RequestPanel, ResponseLinks } from './api-panels.js';
 import { CityTable } from './city-table.js';
 import { fetchApi, fetchCities } from './fetch-cities.js';
 import { CityDetailPanel, DeprecationBanner, VersionReport } from './lifecycle-panels.js';
+import { DatedVersionPanel } from './dated-panel.js';
 import type { CityDetail } from './lifecycle-panels.js';
 import { pageDateFormat, pageNumberFormat } from './reader-formats.js';
 import { versionNotice } from './version-notice.js';
@@ -370,6 +371,7 @@ export function App({ state }: { state: PageState }): ReactElement {
         />
       )}
 
+      <DatedVersionPanel />
       <footer className="small text-body-secondary border-top pt-2">
         <p className="mb-1" data-testid="version-in">
           Under the {state.scheme} scheme the version goes in {state.versionIn}.

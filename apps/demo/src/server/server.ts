@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
 import { isAPIException, NotFound, path, UrlConf } from '@restdash/versioning';
 import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
+import { datedApi, datedPrefix } from './dated.js';
 import type { ApiMeta, SchemeName, VersionAsk, VersionRequest } from '../shared/api.js';
 import {
   apiDocsHref,
@@ -343,6 +344,9 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     }),
   );
+
+  // Date versions, beside the city API: a date is served by the version released on or before it.
+  await app.register(datedApi(allowedHosts), { prefix: datedPrefix });
 
   // A wildcard address is not a URL anyone can open (nor an allowed host): show loopback instead.
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;

@@ -21,8 +21,11 @@ import type { UrlConf } from '../urls/urlconf.js';
 import { type RouteDialect, translateRoute } from './route-syntax.js';
 import { schemeProblem } from './scheme-problem.js';
 
-/** Options of every adapter's `versioned(urlconf, options)`; the version lifecycle's are `LifecycleOptions`. */
-export type AdapterOptions = PlanOptions;
+/**
+ * Options of every adapter's `versioned(urlconf, options)`; the version lifecycle's are `LifecycleOptions`. `R` is
+ * the framework's request a `pinVersion` is given.
+ */
+export type AdapterOptions<R = unknown> = PlanOptions<R>;
 
 /**
  * What an adapter puts on each request it routes: on the request (Express, Fastify, node:http) or `c.get()` (Hono).
@@ -129,7 +132,7 @@ export type DescribeHandler<Handler> = (document: DocumentOf) => Handler;
  * The documents of the `describe` option: each made once per version and server URL (a bounded number of them),
  * every version's made once at mount, so that a route the documents cannot describe is refused there.
  */
-function documentsOf(where: string, urlconf: UrlConf, options: AdapterOptions): DocumentOf {
+function documentsOf(where: string, urlconf: UrlConf, options: AdapterOptions<never>): DocumentOf {
   const { describe: described, scheme, policies, enforceSunset } = options;
   const info = described?.info ?? { title: '' };
   const base: Omit<OpenAPIOptions, 'version' | 'info'> = {
@@ -178,7 +181,7 @@ function documentsOf(where: string, urlconf: UrlConf, options: AdapterOptions): 
 export function mountRoutes<Handler>(
   framework: Framework,
   urlconf: UrlConf,
-  options: AdapterOptions,
+  options: AdapterOptions<never>,
   dialect: RouteDialect,
   describeHandler: DescribeHandler<Handler>,
   settings: PlanSettings = {},

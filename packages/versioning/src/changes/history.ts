@@ -276,7 +276,7 @@ function deriveDefs(
   direction: Direction,
 ): DefsByVersion {
   const state = new Map<string, JsonSchema>();
-  const seed = (schema: Schema): Normalized => {
+  const learn = (schema: Schema): Normalized => {
     const normal = normalize(toJsonSchema(schema, direction));
     for (const [name, def] of normal.defs) if (!state.has(name)) state.set(name, def);
     return normal;
@@ -284,12 +284,12 @@ function deriveDefs(
   for (const list of byIndex)
     for (const change of list)
       for (const instruction of change.instructions) {
-        if (instruction.type === 'field') seed(instruction.schema);
+        if (instruction.type === 'field') learn(instruction.schema);
         else if (
           (instruction.type === 'request' || instruction.type === 'response') &&
           instruction.target.kind === 'schema'
         )
-          seed(instruction.target.schema);
+          learn(instruction.target.schema);
       }
   const result: Map<string, JsonSchema>[] = versions.map(() => new Map<string, JsonSchema>());
   result[versions.length - 1] = new Map(state);

@@ -20,6 +20,13 @@ export type ArgumentErrorCode =
    */
   | 'ERR_VERSIONING_INVALID_HEADER'
   /**
+   * A version that does not have the form the scheme's `versionFormat` gives (a `defaultVersion` or an allowed
+   * version that is not a real date, or not a semantic version), or an allow list of such versions out of order.
+   */
+  | 'ERR_VERSIONING_INVALID_VERSION'
+  /** Options that contradict each other: `versionRequired: true` with a `defaultVersion`. */
+  | 'ERR_VERSIONING_CONFLICTING_OPTIONS'
+  /**
    * A version history that cannot be: an unknown or the oldest version as a key, a change listed twice, an
    * instruction about a field that is not there (or still there) in that version.
    */

@@ -13,6 +13,21 @@ import type { Placement, SchemeDocument } from './placement.js';
 import { type Context, responsesOf } from './responses.js';
 import { hostServers, ownServers } from './servers.js';
 
+/** What a version parameter says of its values, by the scheme's `versionFormat`. */
+const versionDescription = {
+  plain: 'The API version.',
+  date: 'The API version, a date: a request is served by the newest version on or before the date it sends.',
+  semver:
+    'The API version, MAJOR[.MINOR[.PATCH]] with an optional "v" in front: 1, 1.0 and v1.0.0 are one version.',
+} as const;
+
+/** The schema members of a version parameter besides its `const`, by the scheme's `versionFormat`. */
+const versionSchema = {
+  plain: {},
+  date: { format: 'date' },
+  semver: { pattern: '^v?(0|[1-9][0-9]*)(\\.(0|[1-9][0-9]*)){0,2}$' },
+} as const;
+
 /** The parameters of an operation: the path's, the version's, then the route's own, merged by name and place. */
 function parametersOf(
   template: PathTemplate,
@@ -31,9 +46,9 @@ function parametersOf(
     parameters.push({
       name: placement.name,
       in: placement.in,
-      description: 'The API version.',
+      description: versionDescription[placement.format ?? 'plain'],
       required: placement.required,
-      schema: { type: 'string', const: version },
+      schema: { type: 'string', ...versionSchema[placement.format ?? 'plain'], const: version },
     });
   }
   const inPath = new Set(template.params.map(({ name }) => name));

@@ -1,9 +1,9 @@
-import { type APIException, NotAcceptable, NotFound } from '../errors.js';
+import { type APIException, InvalidVersion, NotAcceptable, NotFound, VersionRequired } from '../errors.js';
 import { isToken } from '../http/field-syntax.js';
 import { LazyString, withLanguage } from '../i18n/index.js';
 import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
 import { versionOrder } from '../lifecycle/version-window.js';
-import type { BaseVersioning } from '../schemes/base.js';
+import type { BaseVersioning, VersionFormatName } from '../schemes/base.js';
 import { CompositeVersioning } from '../schemes/composite.js';
 import { HeaderVersioning } from '../schemes/header.js';
 import { HostNameVersioning } from '../schemes/hostname.js';
@@ -27,6 +27,8 @@ export type Placement =
       readonly in: 'query' | 'header';
       readonly name: string;
       readonly required: boolean;
+      /** The scheme's `versionFormat`: the parameter's schema says what its values look like. */
+      readonly format: VersionFormatName | null;
     }
   /** In the media type's parameter `param`: `application/json; version=v2`. */
   | { readonly kind: 'accept'; readonly param: string }
@@ -49,6 +51,26 @@ export interface SchemeDocument {
    * (`AcceptHeaderVersioning`); `null` elsewhere.
    */
   readonly notAcceptable: ProblemDetails | null;
+  /**
+   * The 400s of choosing the version: `version_required` where the scheme requires one the client can leave out,
+   * `invalid_version` where its versions have a format (an example of each); empty where neither applies.
+   */
+  readonly badVersion: Readonly<Record<string, ProblemDetails>>;
+}
+
+const formatExample: Readonly<Record<VersionFormatName, string>> = { date: 'yesterday', semver: 'latest' };
+
+/** The 400s a request of `scheme`'s routes can get while its version is chosen, under `rules`' settings. */
+function badVersionOf(scheme: BaseVersioning, rules: BaseVersioning): Record<string, ProblemDetails> {
+  // A namespace's version is the server's: no request leaves it out or misspells it.
+  if (scheme instanceof NamespaceVersioning) return {};
+  const { versionFormat } = rules;
+  return {
+    ...(rules.versionRequired && { version_required: problemOf(new VersionRequired()) }),
+    ...(versionFormat !== null && {
+      invalid_version: problemOf(new InvalidVersion(formatExample[versionFormat], versionFormat)),
+    }),
+  };
 }
 
 /** What `{version}` of a `MediaTypeVersioning` template matches: the characters the scheme reads as a version. */
@@ -83,8 +105,16 @@ export function schemeDocument(
   version: string,
 ): SchemeDocument {
   if (scheme === null)
-    return { scheme, placement: { kind: 'neutral' }, invalidVersion: null, notAcceptable: null };
-  return { ...memberDocument(where, scheme, version, scheme), scheme };
+    return {
+      scheme,
+      placement: { kind: 'neutral' },
+      invalidVersion: null,
+      notAcceptable: null,
+      badVersion: {},
+    };
+  const member = memberDocument(where, scheme, version, scheme);
+  const first = scheme instanceof CompositeVersioning ? (scheme.schemes[0] ?? scheme) : scheme;
+  return { ...member, scheme, badVersion: badVersionOf(first, scheme) };
 }
 
 /** How `scheme` places the version when `rules` (itself, or the composite it is the first member of) decide. */
@@ -93,7 +123,7 @@ function memberDocument(
   scheme: BaseVersioning,
   version: string,
   rules: BaseVersioning,
-): SchemeDocument {
+): Omit<SchemeDocument, 'badVersion'> {
   if (scheme instanceof CompositeVersioning) {
     const [first] = scheme.schemes;
     if (first !== undefined) return memberDocument(where, first, version, rules);
@@ -136,7 +166,13 @@ function memberDocument(
     return { scheme, placement, invalidVersion: notFound('Invalid version in hostname.'), ...noNegotiation };
   }
   if (scheme instanceof QueryParameterVersioning) {
-    const placement = { kind: 'parameter', in: 'query', name: scheme.versionParam, required } as const;
+    const placement = {
+      kind: 'parameter',
+      in: 'query',
+      name: scheme.versionParam,
+      required,
+      format: rules.versionFormat,
+    } as const;
     return {
       scheme,
       placement,
@@ -146,7 +182,13 @@ function memberDocument(
   }
   if (scheme instanceof HeaderVersioning) {
     const { header } = scheme;
-    const placement = { kind: 'parameter', in: 'header', name: header, required } as const;
+    const placement = {
+      kind: 'parameter',
+      in: 'header',
+      name: header,
+      required,
+      format: rules.versionFormat,
+    } as const;
     return {
       scheme,
       placement,

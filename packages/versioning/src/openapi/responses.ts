@@ -95,9 +95,18 @@ function problemResponses(scheme: SchemeDocument, context: Context): Record<stri
       ...(notAcceptable !== null && { not_acceptable: notAcceptable }),
     });
   }
-  if (scheme.placement.kind === 'host') {
-    responses['400'] = problemResponse('Bad Request: the host is not one the server accepts.', {
-      disallowed_host: problemOf(new DisallowedHost('unknown.example.com')),
+  const badVersion = Object.keys(scheme.badVersion);
+  if (scheme.placement.kind === 'host' || badVersion.length > 0) {
+    const why = [
+      ...(scheme.placement.kind === 'host' ? ['the host is not one the server accepts'] : []),
+      ...(badVersion.includes('version_required') ? ['the request carries no version'] : []),
+      ...(badVersion.includes('invalid_version') ? ['its version is not of the form the API uses'] : []),
+    ];
+    responses['400'] = problemResponse(`Bad Request: ${why.join(', or ')}.`, {
+      ...(scheme.placement.kind === 'host' && {
+        disallowed_host: problemOf(new DisallowedHost('unknown.example.com')),
+      }),
+      ...scheme.badVersion,
     });
   }
   // The 410 rule is the adapters' own, and it refuses only a request that has a version.

@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
-import { type APIException, isAPIException } from '../errors.js';
+import { type APIException, InvalidVersion, isAPIException, VersionRequired } from '../errors.js';
+import { mustBe } from '../internal/arguments.js';
+import { type BaseVersioning, pinRules } from '../schemes/base.js';
 import type { PipelineRequest } from '../http/request.js';
 import type { Refusal } from '../lifecycle/lifecycle.js';
 import type { HeaderField } from '../lifecycle/policies.js';
@@ -27,6 +29,12 @@ export interface ServeOutcome {
 /** What the pipeline decided for one request: serve it, or answer with a problem. */
 export type Outcome = ServeOutcome | ProblemOutcome;
 
+/**
+ * What an adapter writes out: the outcome, or, on a mount with `pinVersion` whose pin answers with a promise for a
+ * request that carries no version, a promise of it.
+ */
+export type PendingOutcome = Outcome | Promise<Outcome>;
+
 const noArgs: readonly string[] = Object.freeze([]);
 
 /**
@@ -35,6 +43,8 @@ const noArgs: readonly string[] = Object.freeze([]);
  */
 function isVersionError(error: APIException, request: PipelineRequest): boolean {
   if (error.statusCode === 404) return true;
+  // A request without a version, or with one not of the scheme's format: the problem says which ones it could ask.
+  if (error instanceof VersionRequired || error instanceof InvalidVersion) return true;
   return error.statusCode === 406 && request.negotiationProblem() !== error;
 }
 
@@ -54,14 +64,57 @@ function refused(route: RoutePlan, request: PipelineRequest, refusal: Refusal): 
   return problemOutcome(error, request.header('accept-language'), route.vary, all, supportedVersions);
 }
 
+/** The problem outcome of an `APIException` the scheme threw; any other error is thrown on. */
+function refusedVersion(route: RoutePlan, request: PipelineRequest, error: unknown): ProblemOutcome {
+  if (!isAPIException(error)) throw error;
+  return refused(route, request, route.lifecycle.refuse(error, isVersionError(error, request)));
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/**
+ * The rest of the decision once the pin answered `pinned` for a request that carries no version: a version is read
+ * and checked as if the request carried it; none (`null`, `undefined`, `''`) leaves the scheme's default or its
+ * `version_required`.
+ */
+function afterPin(
+  route: RoutePlan,
+  request: PipelineRequest,
+  kwargs: Readonly<Record<string, string | undefined>>,
+  pinned: unknown,
+): Outcome {
+  const scheme = route.scheme as BaseVersioning;
+  if (pinned !== null && pinned !== undefined && typeof pinned !== 'string') {
+    throw mustBe('options.pinVersion(request)', 'its result', 'a string, null or undefined', pinned);
+  }
+  try {
+    request.version =
+      typeof pinned === 'string' && pinned !== ''
+        ? scheme.determineVersionWith(pinRules(scheme, pinned), request, noArgs, kwargs)
+        : scheme.determineVersion(request, noArgs, kwargs);
+  } catch (error) {
+    return refusedVersion(route, request, error);
+  }
+  return admitted(route, request);
+}
+
 /**
  * Decides what answers `request`, which the framework routed to `route` with its `params`: checks the host (like
  * Django's CommonMiddleware, on every route, version-neutral ones too), lets the route's scheme determine the
- * version, and lets the route's lifecycle admit it (sunset, `since`/`until`). Returns the outcome for the adapter
- * to write out; a scheme's `APIException` becomes a problem outcome here, any other error is thrown on.
+ * version (asking the mount's `pinVersion` with `native`, the framework's own request, when the request carries
+ * none), and lets the route's lifecycle admit it (sunset, `since`/`until`). Returns the outcome for the adapter to
+ * write out, a promise of it only where a pin answered with one; a scheme's `APIException` becomes a problem outcome
+ * here, any other error is thrown on.
  */
-export function decide(route: RoutePlan, request: PipelineRequest, params: unknown): Outcome {
-  const { scheme, lifecycle } = route;
+export function decide(
+  route: RoutePlan,
+  request: PipelineRequest,
+  params: unknown,
+  native?: unknown,
+): PendingOutcome {
+  const { scheme, lifecycle, pinVersion } = route;
   const host = request.hostProblem();
   if (host !== null) {
     if (!isAPIException(host)) throw host;
@@ -69,14 +122,29 @@ export function decide(route: RoutePlan, request: PipelineRequest, params: unkno
   }
   if (scheme !== null) {
     request.versioningScheme = scheme;
+    const kwargs = route.kwargsOf(params);
     try {
-      request.version = scheme.determineVersion(request, noArgs, route.kwargsOf(params));
+      // With a pin, a request that carries no version is answered null, unchecked, for the pin to decide.
+      request.version =
+        pinVersion === null
+          ? scheme.determineVersion(request, noArgs, kwargs)
+          : scheme.determineVersionWith(pinRules(scheme), request, noArgs, kwargs);
     } catch (error) {
-      if (!isAPIException(error)) throw error;
-      return refused(route, request, lifecycle.refuse(error, isVersionError(error, request)));
+      return refusedVersion(route, request, error);
+    }
+    if (pinVersion !== null && request.version === null) {
+      const pinned = pinVersion(native);
+      return isPromiseLike(pinned)
+        ? Promise.resolve(pinned).then((value) => afterPin(route, request, kwargs, value))
+        : afterPin(route, request, kwargs, pinned);
     }
   }
-  const verdict = lifecycle.admit(request.version, request);
+  return admitted(route, request);
+}
+
+/** The lifecycle's verdict on the version the scheme determined: served, or refused (sunset, `since`/`until`). */
+function admitted(route: RoutePlan, request: PipelineRequest): Outcome {
+  const verdict = route.lifecycle.admit(request.version, request);
   if (verdict.kind === 'refuse') return refused(route, request, verdict);
   if (verdict.route !== route.route) request.answeredBy(verdict.route);
   const { responseMediaType } = route;
@@ -93,7 +161,8 @@ export function decide(route: RoutePlan, request: PipelineRequest, params: unkno
 
 /**
  * {@link decide} for a node:http `IncomingMessage` (node:http, Express, Fastify's `request.raw`) whose request
- * target is `target` as the client sent it; `mount` is what the route's `prefixOf()` reads the script prefix from.
+ * target is `target` as the client sent it; `mount` is what the route's `prefixOf()` reads the script prefix from;
+ * `native` the framework's request a pin is given (Express's, Fastify's; by default `message` itself).
  */
 export function decideNode(
   route: RoutePlan,
@@ -101,13 +170,14 @@ export function decideNode(
   target: string,
   params: unknown,
   mount: unknown,
-): Outcome {
-  return decide(route, route.requests.node(message, target, route, params, mount), params);
+  native: unknown = message,
+): PendingOutcome {
+  return decide(route, route.requests.node(message, target, route, params, mount), params, native);
 }
 
 /**
  * {@link decide} for a fetch `Request` (Hono); `host` is its `Host` header when the adapter has it at hand without
- * asking `input.headers`.
+ * asking `input.headers`; `native` what a pin is given (Hono: the context).
  */
 export function decideFetch(
   route: RoutePlan,
@@ -115,6 +185,7 @@ export function decideFetch(
   params: unknown,
   mount: unknown,
   host?: string,
-): Outcome {
-  return decide(route, route.requests.fetch(input, route, params, mount, host), params);
+  native: unknown = input,
+): PendingOutcome {
+  return decide(route, route.requests.fetch(input, route, params, mount, host), params, native);
 }

@@ -1,7 +1,7 @@
 import { DisallowedHost } from '../errors.js';
 import type { RequestFactory } from '../http/request.js';
 import { requestFactory } from '../http/request.js';
-import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
+import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
 import { isScheme, isUrlConf } from '../internal/recognize.js';
 import {
   compileLifecycle,
@@ -10,8 +10,7 @@ import {
   type RouteLifecycle,
 } from '../lifecycle/lifecycle.js';
 import type { CompiledPolicy, HeaderField } from '../lifecycle/policies.js';
-import type { BaseVersioning } from '../schemes/base.js';
-import { checkSchemeHeaders } from '../schemes/base.js';
+import { BaseVersioning, checkSchemeHeaders } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { resolverMatchOf } from '../urls/resolver-match.js';
 import { reverse } from '../urls/reverse.js';
@@ -19,8 +18,14 @@ import type { FlatRoute } from '../urls/route.types.js';
 import type { UrlConf } from '../urls/urlconf.js';
 import { kwargsFromParams } from './kwargs.js';
 
-/** The options a plan is compiled from: what every adapter's `versioned(urlconf, options)` takes. */
-export interface PlanOptions extends LifecycleOptions {
+/** What a pin answers: a version, as if the client had sent it, or none (`null`, `undefined`). */
+export type PinnedVersion = string | null | undefined;
+
+/**
+ * The options a plan is compiled from: what every adapter's `versioned(urlconf, options)` takes. `R` is what a pin
+ * is given: the framework's own request (Hono: the context).
+ */
+export interface PlanOptions<R = unknown> extends LifecycleOptions {
   /**
    * Scheme of every route whose `path()` names no `versioning` of its own (DRF's `DEFAULT_VERSIONING_CLASS`);
    * `null` leaves those routes unversioned.
@@ -47,6 +52,14 @@ export interface PlanOptions extends LifecycleOptions {
    * @default undefined (no document served)
    */
   readonly describe?: DescribeOptions;
+  /**
+   * The version of a request that carries none, as Stripe pins each account to its version: called with the
+   * framework's own request (Hono: the context) only for a request of a versioned route that carries no version, never
+   * otherwise. A string is used as if the client had sent it (read and checked the same way, refused the same way);
+   * `null` or `undefined` leaves the scheme's `defaultVersion` (or its 400 `version_required`). May return a promise.
+   * @example pinVersion: async (req) => (await accounts.get(req.headers['x-account']))?.apiVersion
+   */
+  readonly pinVersion?: (request: R) => PinnedVersion | PromiseLike<PinnedVersion>;
 }
 
 /** The adapters' option `describe`: where the OpenAPI documents are served, and their `info`. */
@@ -68,6 +81,7 @@ export const planOptionNames: readonly string[] = Object.freeze([
   'renderers',
   'problems',
   'describe',
+  'pinVersion',
   ...lifecycleOptionNames,
 ]);
 
@@ -117,6 +131,8 @@ export interface RoutePlan {
   matchOf(params: unknown, route?: FlatRoute): ResolverMatch;
   /** Makes the requests of this mount (the same for every route of it). */
   readonly requests: RequestFactory;
+  /** The mount's `pinVersion` on a versioned route; `null` without one, or on a version-neutral route. */
+  readonly pinVersion: ((request: unknown) => unknown) | null;
   /** The script prefix from what the adapter passes per request (see {@link PrefixReader}). */
   prefixOf(mount: unknown): string;
   /**
@@ -180,7 +196,10 @@ function checkOptions(where: string, urlconf: unknown, options: unknown, extra: 
   if (!isUrlConf(urlconf)) throw mustBe(where, 'urlconf', 'a UrlConf', urlconf);
   if (!isPlainObject(options)) throw mustBe(where, 'options', 'an object', options);
   checkKnownKeys(where, options, [...planOptionNames, ...extra]);
-  const { scheme, problems } = options as Partial<PlanOptions>;
+  const { scheme, problems, pinVersion } = options as Partial<PlanOptions>;
+  if (pinVersion !== undefined && typeof pinVersion !== 'function') {
+    throw mustBe(where, 'options.pinVersion', 'a function (request) => version', pinVersion);
+  }
   if (scheme !== null && !isScheme(scheme)) {
     throw mustBe(
       where,
@@ -213,7 +232,7 @@ function checkDescribe(where: string, describe: unknown): void {
 /** The table of the `describe` route, which its `Link` reverses with; `null` without `describe`. */
 function describeTableOf(
   where: string,
-  options: PlanOptions,
+  options: PlanOptions<never>,
   make: PlanSettings['describeTable'],
 ): UrlConf | null {
   if (options.describe === undefined) return null;
@@ -243,7 +262,7 @@ function serviceDescOf(table: UrlConf): (request: VersioningRequest) => HeaderFi
  */
 export function compilePlan(
   urlconf: UrlConf,
-  options: PlanOptions,
+  options: PlanOptions<never>,
   where: string,
   { extraOptions = [], prefixOf = prefixIsMount, checkRoute, describeTable }: PlanSettings = {},
 ): Plan {
@@ -258,6 +277,11 @@ export function compilePlan(
     checkRoute?.(route, scheme);
     // Its values go into response headers, where node:http throws on a bad one: refused now, not by a request.
     if (scheme !== null) checkSchemeHeaders(where, scheme);
+    if (scheme !== null && options.pinVersion !== undefined && !(scheme instanceof BaseVersioning)) {
+      throw argumentError(
+        `${where}: options.pinVersion needs the schemes of its routes to be built on BaseVersioning, but route ${JSON.stringify(route.pattern)} is versioned by ${describe(scheme)}`,
+      );
+    }
     return { route, scheme };
   });
   const lifecycles = compileLifecycle(where, options, routes);
@@ -283,6 +307,7 @@ export function compilePlan(
       prefixOf,
       requests,
       serviceDesc: scheme === null ? null : serviceDesc,
+      pinVersion: scheme === null ? null : ((options.pinVersion as RoutePlan['pinVersion']) ?? null),
     });
   });
   return Object.freeze({

@@ -30,9 +30,7 @@ export class AcceptHeaderVersioning<V extends string = string> extends BaseVersi
     this.checkRequest('determineVersion(request)', request);
     const params = paramsOf.get(request.acceptedMediaType);
     // Media-type parameter names are case-insensitive (RFC 9110 §8.3.2); the parser stores them lower-cased.
-    const version = params.get(this.compiled().versionParam.toLowerCase()) ?? this.defaultVersion;
-    if (!this.isAllowedVersion(version)) throw new NotAcceptable(this.invalidVersionMessage);
-    // Allowed, so one of V (or the default, which is V too).
-    return version as V | null;
+    const carried = params.get(this.compiled().versionParam.toLowerCase()) ?? null;
+    return this.chooseVersion(carried, () => new NotAcceptable(this.invalidVersionMessage));
   }
 }

@@ -1,8 +1,9 @@
-import { NotImplementedError } from '../errors.js';
+import { type APIException, NotImplementedError } from '../errors.js';
+import { BoundedCache } from '../http/bounded-cache.js';
 import { checkVaryHeaders } from '../http/field-syntax.js';
 import { checkVersionAttributes, getSettings } from '../settings.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
-import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
+import { argumentError, checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
 import { genericReverse } from '../urls/reverse.js';
 import {
   attachAttributeState,
@@ -13,8 +14,11 @@ import {
   takeOverFieldValues,
   type VersionRules,
 } from './compiled-attributes.js';
+import { chooseVersion, isAllowedUnder, notAllowed } from './choose-version.js';
+import { checkVersionFormat, compileFormat, type VersionFormatName } from './version-format.js';
 
 export { compileVersionRules, type CompiledVersions, type VersionRules } from './compiled-attributes.js';
+export type { VersionFormatName } from './version-format.js';
 
 declare module '../types.js' {
   interface PackageClasses {
@@ -42,6 +46,20 @@ export interface VersioningOptions<V extends string = string> {
    * @default getSettings().versionParam, which defaults to 'version'
    */
   readonly versionParam?: string;
+  /**
+   * Refuse a request that carries no version (an empty one counts as none) with a 400 `version_required`, instead
+   * of serving a default version; a `defaultVersion` with it is a `TypeError`, and the settings' is not taken.
+   * @default false
+   */
+  readonly versionRequired?: boolean;
+  /**
+   * The form of the versions: `'date'` (ISO dates `YYYY-MM-DD`, the allow list strictly ascending; a request's date
+   * is served by the newest allowed date on or before it) or `'semver'` (`MAJOR[.MINOR[.PATCH]]`, an optional `v`
+   * in front; `1`, `1.0` and `v1.0.0` are one version, served in the allow list's spelling). A request's version not
+   * of the form is a 400 `invalid_version`. Absent: versions are compared as they are written.
+   * @default null
+   */
+  readonly versionFormat?: VersionFormatName | null;
 }
 
 /**
@@ -50,7 +68,13 @@ export interface VersioningOptions<V extends string = string> {
  */
 export type VersionOf<Scheme> = Scheme extends BaseVersioning<infer V> ? V : string;
 
-const optionNames = ['defaultVersion', 'allowedVersions', 'versionParam'] as const;
+const optionNames = [
+  'defaultVersion',
+  'allowedVersions',
+  'versionParam',
+  'versionRequired',
+  'versionFormat',
+] as const;
 const noHeaders: readonly string[] = Object.freeze([]);
 
 /**
@@ -74,6 +98,48 @@ export function checkSchemeHeaders(
 ): void {
   if (scheme instanceof BaseVersioning) checkAttributesOf(scheme);
   checkVaryHeaders(where, `${name}.varyHeaders`, scheme.varyHeaders);
+}
+
+/**
+ * Checks what `versionRequired` and `versionFormat` demand of the other attributes (`where` names the constructor or
+ * class): a boolean, a known format, no default version with a required one, versions of the format. Returns the
+ * format compiled for the versions, or `null`.
+ */
+function checkChoice(
+  where: string,
+  values: {
+    readonly defaultVersion: string | null;
+    readonly allowedVersions: readonly (string | null)[] | null;
+    readonly versionRequired: unknown;
+    readonly versionFormat: unknown;
+  },
+): ReturnType<typeof compileFormat> | null {
+  const { defaultVersion, allowedVersions, versionRequired } = values;
+  if (typeof versionRequired !== 'boolean')
+    throw mustBe(where, 'versionRequired', 'a boolean', versionRequired);
+  if (versionRequired && defaultVersion !== null) {
+    throw argumentError(
+      `${where}: versionRequired refuses a request without a version, so there is no defaultVersion to serve it; got defaultVersion ${JSON.stringify(defaultVersion)} (leave it out, or drop versionRequired)`,
+      'ERR_VERSIONING_CONFLICTING_OPTIONS',
+    );
+  }
+  const format = checkVersionFormat(where, values.versionFormat);
+  return format === null ? null : compileFormat(where, format, defaultVersion, allowedVersions);
+}
+
+/**
+ * The rules a mount with a pinned version asks `scheme` under: with the absent version deferred (`pinned`
+ * `undefined`: `determineVersion()` answers `null` for a request that carries none), or with `pinned` read and
+ * checked as if the request carried it.
+ */
+export function pinRules(scheme: BaseVersioning, pinned?: string): VersionRules {
+  const own = compiledOf(scheme);
+  if (pinned === undefined) return own.deferred;
+  return own.pinned.get(pinned);
+}
+
+function compiledOf(scheme: BaseVersioning): CompiledVersions {
+  return (scheme as unknown as { compiled(): CompiledVersions }).compiled();
 }
 
 /** The request's version when `options` names a request that has one, else `null`. */
@@ -108,6 +174,10 @@ export class BaseVersioning<V extends string = string> {
   declare allowedVersions: readonly (V | null)[] | null;
   /** Name of the parameter that carries the version. */
   declare versionParam: string;
+  /** Whether a request without a version is refused (400 `version_required`) rather than served a default. */
+  declare versionRequired: boolean;
+  /** The form of the versions (`'date'`, `'semver'`), or `null` for versions compared as written. */
+  declare versionFormat: VersionFormatName | null;
 
   /**
    * Request headers the version is read from: every response of a route versioned by this scheme carries
@@ -134,15 +204,25 @@ export class BaseVersioning<V extends string = string> {
     checkKnownKeys(where, options, optionNames);
     checkVersionAttributes(where, options);
     const settings = getSettings();
-    const { defaultVersion, allowedVersions, versionParam } = options;
+    const { defaultVersion, allowedVersions, versionParam, versionRequired = false, versionFormat } = options;
+    // A required version has no default: the settings' is not taken (one given in the options is refused below).
+    const fallback = versionRequired ? null : settings.defaultVersion;
     // Without an allow list in the options the versions are typed `string` (second overload), so the settings fit V.
-    this.defaultVersion =
-      defaultVersion !== undefined ? defaultVersion : (settings.defaultVersion as V | null);
+    this.defaultVersion = defaultVersion !== undefined ? defaultVersion : (fallback as V | null);
     this.allowedVersions =
       allowedVersions === undefined
         ? (settings.allowedVersions as readonly (V | null)[] | null)
         : allowedVersions;
     this.versionParam = versionParam ?? settings.versionParam;
+    // Checked now, with the values given: a mistake shows where the scheme is made, not at its first request.
+    checkChoice(where, {
+      defaultVersion: this.defaultVersion,
+      allowedVersions: this.allowedVersions,
+      versionRequired,
+      versionFormat,
+    });
+    this.versionRequired = versionRequired;
+    this.versionFormat = versionFormat ?? null;
   }
 
   /**
@@ -173,13 +253,24 @@ export class BaseVersioning<V extends string = string> {
    */
   isAllowedVersion(version: string | null | undefined): boolean {
     const state = stateOf(this);
-    const { allowed, allowedVersions, defaultVersion } = state.asked ?? state.compiled ?? this.#compile();
-    if (allowed === null) return true;
-    if (version !== null && version !== undefined && version === defaultVersion) return true;
-    // A short list is searched: a version is a string the request just made, which a set would hash first.
-    return allowed.size <= 8
-      ? (allowedVersions as readonly (string | null)[]).includes(version ?? null)
-      : allowed.has(version ?? null);
+    return isAllowedUnder(state.asked ?? state.compiled ?? this.#compile(), version);
+  }
+
+  /**
+   * The version that serves a request carrying `carried` (`null`: none), by the scheme's rules, for a subclass's
+   * `determineVersion()` to return: a carried version read by `versionFormat` and checked; none, the pinned version
+   * (on a mount with `pinVersion`), else the default version, else a 400 `version_required` when `versionRequired`.
+   * Throws what `refuse()` makes when the version is not allowed, `InvalidVersion` (400) when it is not of the format.
+   * @example
+   * override determineVersion(request: VersioningRequest): string | null {
+   *   return this.chooseVersion(request.headers.get('x-api-version'), () => new NotFound('Invalid version.'));
+   * }
+   */
+  protected chooseVersion(carried: string | null, refuse: () => APIException): V | null {
+    const chosen = chooseVersion(this.versionRules(), carried);
+    if (chosen === notAllowed) throw refuse();
+    // Allowed, so one of V (or the default, which is V too).
+    return chosen as V | null;
   }
 
   /**
@@ -232,15 +323,24 @@ export class BaseVersioning<V extends string = string> {
     takeOverFieldValues(this);
     const state = stateOf(this);
     // The scheme's own values, also while it is asked under other rules.
-    const { defaultVersion, allowedVersions, versionParam } = state.values as Pick<
-      this,
-      'defaultVersion' | 'allowedVersions' | 'versionParam'
-    >;
-    checkVersionAttributes(this.constructor.name, { defaultVersion, allowedVersions, versionParam });
+    const { defaultVersion, allowedVersions, versionParam, versionRequired, versionFormat } =
+      state.values as Pick<
+        this,
+        'defaultVersion' | 'allowedVersions' | 'versionParam' | 'versionRequired' | 'versionFormat'
+      >;
+    const where = this.constructor.name;
+    checkVersionAttributes(where, { defaultVersion, allowedVersions, versionParam });
+    const format = checkChoice(where, { defaultVersion, allowedVersions, versionRequired, versionFormat });
     this.compileAttributes();
+    const choice = { format, required: versionRequired };
     const compiled: CompiledVersions = {
-      ...compileVersionRules(defaultVersion, allowedVersions),
+      ...compileVersionRules(defaultVersion, allowedVersions, choice),
       versionParam,
+      deferred: compileVersionRules(null, allowedVersions, { ...choice, absent: 'defer' }),
+      // Pins answer a handful of versions (one per customer cohort): their rules are made once each.
+      pinned: new BoundedCache((version) =>
+        compileVersionRules(version, allowedVersions, { ...choice, absent: 'pinned' }),
+      ),
     };
     state.compiled = compiled;
     return compiled;
@@ -254,4 +354,10 @@ export class BaseVersioning<V extends string = string> {
   }
 }
 
-defineCompiledAttributes(BaseVersioning, ['defaultVersion', 'allowedVersions', 'versionParam']);
+defineCompiledAttributes(BaseVersioning, [
+  'defaultVersion',
+  'allowedVersions',
+  'versionParam',
+  'versionRequired',
+  'versionFormat',
+]);

@@ -3,26 +3,50 @@
 // BaseVersioning reads them through stateOf(), and the per-class names through one inherited property, never by
 // walking the prototype chain.
 
+import type { CompiledFormat } from './version-format.js';
+
+/**
+ * What stands for a version a request does not carry: `'default'` the default version (or `version_required`);
+ * `'defer'` nothing yet, `determineVersion()` answers `null` unchecked for a caller that asks a pinned version first;
+ * `'pinned'` the rules' `defaultVersion`, a pinned version, read and checked like one the request carried.
+ */
+export type AbsentVersion = 'default' | 'defer' | 'pinned';
+
 /** The version rules a scheme answers by, compiled: its own, or those it is asked under. */
 export interface VersionRules {
   readonly defaultVersion: string | null;
   readonly allowedVersions: readonly (string | null)[] | null;
   /** The allowed versions as a set; `null` when every version is allowed. */
   readonly allowed: ReadonlySet<string | null> | null;
+  /** The scheme's `versionFormat` compiled with these versions; `null` for versions of any form. */
+  readonly format: CompiledFormat | null;
+  /** The scheme's `versionRequired`. */
+  readonly required: boolean;
+  /** What stands for a version the request does not carry. */
+  readonly absent: AbsentVersion;
 }
 
 /** What a scheme compiles from its version attributes, for the checks it makes on every request. */
 export interface CompiledVersions extends VersionRules {
   readonly versionParam: string;
+  /** These rules with the absent version deferred (`absent: 'defer'`, no default), for a mount with a pin. */
+  readonly deferred: VersionRules;
+  /** These rules with a pinned version (`absent: 'pinned'`), by version: made once per version a pin answers. */
+  readonly pinned: { get(version: string): VersionRules };
 }
 
-/** {@link VersionRules} for a default version and an allow list (`null` or empty: every version), checked by the caller. */
+/**
+ * {@link VersionRules} for a default version and an allow list (`null` or empty: every version), checked by the
+ * caller; `choice` adds the scheme's format and `versionRequired`, and what stands for an absent version.
+ */
 export function compileVersionRules(
   defaultVersion: string | null,
   allowedVersions: readonly (string | null)[] | null,
+  choice: Partial<Pick<VersionRules, 'format' | 'required' | 'absent'>> = {},
 ): VersionRules {
   const allowed = allowedVersions === null || allowedVersions.length === 0 ? null : new Set(allowedVersions);
-  return Object.freeze({ defaultVersion, allowedVersions, allowed });
+  const { format = null, required = false, absent = 'default' } = choice;
+  return Object.freeze({ defaultVersion, allowedVersions, allowed, format, required, absent });
 }
 
 /**
@@ -84,7 +108,11 @@ export function defineCompiledAttributes(
       enumerable: true,
       get(this: object) {
         const { asked, values } = stateOf(this);
-        if (asked !== null && (name === 'defaultVersion' || name === 'allowedVersions')) return asked[name];
+        if (asked !== null) {
+          if (name === 'defaultVersion' || name === 'allowedVersions') return asked[name];
+          if (name === 'versionRequired') return asked.required;
+          if (name === 'versionFormat') return asked.format?.name ?? null;
+        }
         return values[name];
       },
       set(this: object, value: unknown) {

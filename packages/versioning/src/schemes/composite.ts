@@ -6,12 +6,13 @@ import { isScheme } from '../internal/recognize.js';
 import type { VersioningOptions } from './base.js';
 import { BaseVersioning, checkSchemeHeaders, compileVersionRules } from './base.js';
 import type { MediaTypeVersioning } from './media-type-versioning.js';
+import { chooseVersion, notAllowed } from './choose-version.js';
 import { splitOptions } from './scheme-options.js';
 
 /** Constructor options of {@link CompositeVersioning}: the version rules of the whole; the members' own are not used. */
 export type CompositeVersioningOptions<V extends string = string> = Pick<
   VersioningOptions<V>,
-  'defaultVersion' | 'allowedVersions'
+  'defaultVersion' | 'allowedVersions' | 'versionRequired' | 'versionFormat'
 >;
 
 /** No default and every version allowed: a member asked under these answers with what the request carries, or null. */
@@ -149,9 +150,10 @@ export class CompositeVersioning<V extends string = string> extends BaseVersioni
       }
     }
     if (versions !== null) throw new AmbiguousVersion(versions);
-    const answer = reader === null ? rules.defaultVersion : version;
+    // The composite's rules for what was read (its format, its default, a required or pinned version).
+    const chosen = chooseVersion(rules, reader === null ? null : version);
     // Allowed, so one of V (or the default, which is V too).
-    if (this.isAllowedVersion(answer)) return answer as V | null;
+    if (chosen !== notAllowed) return chosen as V | null;
     // Refused: the scheme that read the version (else the first) decides again with the composite's rules, so that
     // it throws its own error (or, as NamespaceVersioning may, finds another version it allows).
     const decider = reader ?? (this.schemes[0] as BaseVersioning);

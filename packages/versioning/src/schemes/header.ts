@@ -9,7 +9,7 @@ import { splitOptions } from './scheme-options.js';
 /** Constructor options of {@link HeaderVersioning}. */
 export interface HeaderVersioningOptions<V extends string = string> extends Pick<
   VersioningOptions<V>,
-  'defaultVersion' | 'allowedVersions'
+  'defaultVersion' | 'allowedVersions' | 'versionRequired' | 'versionFormat'
 > {
   /**
    * Name of the request header that carries the version; matched case-insensitively, written as given in `Vary`
@@ -95,9 +95,6 @@ export class HeaderVersioning<V extends string = string> extends BaseVersioning<
     const value = request.headers.get(this.#name);
     const read = value === null ? null : versionsInHeader(value);
     if (typeof read === 'object' && read !== null) throw new AmbiguousVersion(read);
-    const version = read ?? this.defaultVersion;
-    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
-    // Allowed, so one of V (or the default, which is V too).
-    return version as V | null;
+    return this.chooseVersion(read, () => new NotFound(this.invalidVersionMessage));
   }
 }

@@ -41,11 +41,8 @@ export class HostNameVersioning<V extends string = string> extends BaseVersionin
   override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     this.checkAttributes();
-    const version =
-      (this.#versions as BoundedCache<string | null>).get(request.getHost()) ?? this.defaultVersion;
-    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
-    // Allowed, so one of V (or the default, which is V too).
-    return version as V | null;
+    const carried = (this.#versions as BoundedCache<string | null>).get(request.getHost());
+    return this.chooseVersion(carried, () => new NotFound(this.invalidVersionMessage));
   }
 
   protected override compileAttributes(): void {

@@ -12,7 +12,7 @@ import { splitOptions } from './scheme-options.js';
 /** Constructor options of {@link MediaTypeVersioning}. */
 export interface MediaTypeVersioningOptions<V extends string = string> extends Pick<
   VersioningOptions<V>,
-  'defaultVersion' | 'allowedVersions'
+  'defaultVersion' | 'allowedVersions' | 'versionRequired' | 'versionFormat'
 > {
   /**
    * The vendor media type, with `{version}` once in its subtype and no parameters.
@@ -171,11 +171,11 @@ export class MediaTypeVersioning<V extends string = string> extends BaseVersioni
     // Negotiation's 406, as AcceptHeaderVersioning answers a version parameter it cannot read.
     if (reading !== null && 'unreadable' in reading) throw new NotAcceptable();
     if (reading !== null && 'ambiguous' in reading) throw new AmbiguousVersion(reading.ambiguous);
-    const version = reading === null ? this.defaultVersion : reading.version;
-    if (!this.isAllowedVersion(version)) throw new NotAcceptable(this.invalidVersionMessage);
+    const version = this.chooseVersion(reading === null ? null : reading.version, () => {
+      return new NotAcceptable(this.invalidVersionMessage);
+    });
     if (reading !== null) request.acceptedMediaType = reading.mediaType;
-    // Allowed, so one of V (or the default, which is V too).
-    return version as V | null;
+    return version;
   }
 
   /**

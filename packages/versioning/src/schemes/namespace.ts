@@ -1,8 +1,25 @@
-import { NotFound } from '../errors.js';
+import { isAPIException, NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
 import { mustBe } from '../internal/arguments.js';
 import { BaseVersioning, requestVersion } from './base.js';
+import { chooseVersion, isAllowedUnder, notAllowed } from './choose-version.js';
+import type { VersionRules } from './compiled-attributes.js';
+
+/**
+ * The allowed version a namespace part names, or `null`: a part that is not of the scheme's version format is not a
+ * version (the next part is looked at), and a date part is served like a request's date.
+ */
+function versionOfPart(rules: VersionRules, part: string): string | null {
+  if (rules.format === null) return isAllowedUnder(rules, part) ? part : null;
+  try {
+    const chosen = chooseVersion(rules, part);
+    return chosen === notAllowed ? null : chosen;
+  } catch (error) {
+    if (isAPIException(error)) return null;
+    throw error;
+  }
+}
 
 const message = gettextLazy('Invalid version in URL path. Does not match any version namespace.');
 
@@ -21,13 +38,20 @@ export class NamespaceVersioning<V extends string = string> extends BaseVersioni
   override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
     const match = request.resolverMatch;
-    // Unversioned routes keep working: without a namespace the default applies, unchecked (DRF does the
-    // same).
-    if (match === null || match === undefined || !match.namespace) return this.defaultVersion;
-    for (const part of match.namespace.split(':')) {
-      if (this.isAllowedVersion(part)) return part as V;
+    const refuse = () => new NotFound(this.invalidVersionMessage);
+    const rules = this.versionRules();
+    if (match === null || match === undefined || !match.namespace) {
+      // Unversioned routes keep working: without a namespace the default applies, unchecked (DRF does the
+      // same), unless a version is required or pinned.
+      if (rules.absent === 'default' && !rules.required) return this.defaultVersion;
+      return this.chooseVersion(null, refuse);
     }
-    throw new NotFound(this.invalidVersionMessage);
+    for (const part of match.namespace.split(':')) {
+      const version = versionOfPart(rules, part);
+      // Allowed, so one of V.
+      if (version !== null) return version as V;
+    }
+    throw refuse();
   }
 
   /** Reverses `<request.version>:<viewname>` when the request has a version, else `viewname` as given. */

@@ -19,10 +19,8 @@ export class QueryParameterVersioning<V extends string = string> extends BaseVer
 
   override determineVersion(request: VersioningRequest): V | null {
     this.checkRequest('determineVersion(request)', request);
-    const version = request.queryParams.get(this.compiled().versionParam) ?? this.defaultVersion;
-    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
-    // Allowed, so one of V (or the default, which is V too).
-    return version as V | null;
+    const carried = request.queryParams.get(this.compiled().versionParam);
+    return this.chooseVersion(carried, () => new NotFound(this.invalidVersionMessage));
   }
 
   /**

@@ -2,10 +2,10 @@ import { checkVersionAttributes } from '../settings.js';
 import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
 import type { VersioningOptions } from './base.js';
 
-const versionKeys = ['defaultVersion', 'allowedVersions'] as const;
+const versionKeys = ['defaultVersion', 'allowedVersions', 'versionRequired', 'versionFormat'] as const;
 
 /**
- * Checks the options object of a scheme that reads `defaultVersion`, `allowedVersions` and its own `ownKeys` (not
+ * Checks the options object of a scheme that reads `defaultVersion`, `allowedVersions`, `versionRequired`, `versionFormat` and its own `ownKeys` (not
  * `versionParam`: such a scheme does not read it, so passing it is a mistake) and splits it into its own values, still
  * to be checked, and the options for `BaseVersioning`'s constructor, checked. `where` names the constructor.
  */

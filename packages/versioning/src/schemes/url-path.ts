@@ -50,10 +50,7 @@ export class URLPathVersioning<V extends string = string> extends BaseVersioning
     if (typeof captured === 'string' && isDotOrEmptySegment(captured)) {
       throw new NotFound(this.invalidVersionMessage);
     }
-    const version = captured ?? this.defaultVersion;
-    if (!this.isAllowedVersion(version)) throw new NotFound(this.invalidVersionMessage);
-    // Allowed, so one of V (or the default, which is V too).
-    return version as V | null;
+    return this.chooseVersion(captured ?? null, () => new NotFound(this.invalidVersionMessage));
   }
 
   /**

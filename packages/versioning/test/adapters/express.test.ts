@@ -5,6 +5,7 @@ import { path, versioned } from '../../src/adapters/express/index.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
 import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
@@ -19,6 +20,7 @@ describe('express adapter', () => {
   hardeningContract(harness);
   lifecycleContract(harness);
   describeContract(harness);
+  choosingContract(harness);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {
     const urlconf = new UrlConf([path('/pot/', () => undefined, { methods: ['BREW'] })]);

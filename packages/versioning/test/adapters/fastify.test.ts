@@ -5,6 +5,7 @@ import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
 import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
@@ -18,6 +19,7 @@ describe('fastify adapter', () => {
   hardeningContract(harness);
   lifecycleContract(harness);
   describeContract(harness);
+  choosingContract(harness);
 
   test('several plugins, each encapsulated; a path and method routed twice go to the first route', async () => {
     const app = Fastify();

@@ -8,6 +8,7 @@ import { HostNameVersioning } from '../../src/schemes/hostname.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
 import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
@@ -22,6 +23,7 @@ describe('hono adapter', () => {
   hardeningContract(harness);
   lifecycleContract(harness);
   describeContract(harness);
+  choosingContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {
     const urlconf = new UrlConf([path('/users/:pk.json', (c) => c.text('x'))]);

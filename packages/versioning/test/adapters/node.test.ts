@@ -4,6 +4,7 @@ import { path, versioned } from '../../src/adapters/node/index.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
+import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
 import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
@@ -18,6 +19,7 @@ describe('node:http adapter', () => {
   hardeningContract(harness);
   lifecycleContract(harness);
   describeContract(harness);
+  choosingContract(harness);
 
   describe('routing of its own', () => {
     let served: Served;

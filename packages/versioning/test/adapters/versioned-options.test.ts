@@ -31,6 +31,18 @@ const mistakes: readonly (readonly [title: string, urlconf: unknown, options: un
   ],
   ['a misspelt option', urlconf, { scheme, allowedHost: ['x'] }, /unknown option "allowedHost"/],
   [
+    'pinVersion that is not a function',
+    urlconf,
+    { scheme, pinVersion: 'v1' },
+    /options\.pinVersion must be a function \(request\) => version, got "v1"/,
+  ],
+  [
+    'pinVersion with a scheme not built on BaseVersioning',
+    urlconf,
+    { scheme: { determineVersion: () => 'v1', varyHeaders: [] }, pinVersion: () => null },
+    /options\.pinVersion needs the schemes of its routes to be built on BaseVersioning, but route "\/:version\/users\/"/,
+  ],
+  [
     'allowedHosts as a string',
     urlconf,
     { scheme, allowedHosts: 'example.com' },

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createRequest } from '../../src/http/request.js';
 import type { PipelineRequest } from '../../src/http/request.js';
 import type { LifecycleOptions } from '../../src/lifecycle/lifecycle.js';
-import { decide } from '../../src/pipeline/decide.js';
+import { decide, type Outcome } from '../../src/pipeline/decide.js';
 import { compilePlan } from '../../src/pipeline/plan.js';
 import type { BaseVersioning } from '../../src/schemes/base.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
@@ -29,7 +29,8 @@ function mount(conf: UrlConf, fallback: BaseVersioning | null, options: Lifecycl
     if (!routePlan || !match) throw new Error(`route ${name} does not match ${target}`);
     const request = createRequest(new Request(`http://localhost${target}`, { method }), { urlconf: conf });
     request.resolverMatch = match;
-    const decided = decide(routePlan, request as PipelineRequest, match.kwargs);
+    // No pinVersion on these mounts: the outcome is there at once.
+    const decided = decide(routePlan, request as PipelineRequest, match.kwargs) as Outcome;
     const headers: Record<string, string> = {};
     for (const [field, value] of decided.fields) {
       const key = field.toLowerCase();

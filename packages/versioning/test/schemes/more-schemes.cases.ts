@@ -510,7 +510,7 @@ export const constructorErrorCases: readonly ConstructorErrorCase[] = [
     build: composite([new HeaderVersioning()], { versionParam: 'v' }),
     error: TypeError,
     message:
-      'new CompositeVersioning(schemes, options): unknown option "versionParam"; known: defaultVersion, allowedVersions',
+      'new CompositeVersioning(schemes, options): unknown option "versionParam"; known: defaultVersion, allowedVersions, versionRequired, versionFormat',
   },
   {
     title: 'composite: allowedVersions of the wrong type',

@@ -469,7 +469,7 @@ export const constructorErrorCases: readonly ConstructorErrorCase[] = [
     title: 'an unknown option',
     options: { default_version: 'v1' },
     message:
-      'new URLPathVersioning(options): unknown option "default_version"; known: defaultVersion, allowedVersions, versionParam',
+      'new URLPathVersioning(options): unknown option "default_version"; known: defaultVersion, allowedVersions, versionParam, versionRequired, versionFormat',
   },
   {
     title: 'defaultVersion a number',

@@ -2,7 +2,7 @@ import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { isAPIException } from '../../errors.js';
 import { argumentError } from '../../internal/arguments.js';
-import { decideNode } from '../../pipeline/decide.js';
+import { decideNode, type Outcome } from '../../pipeline/decide.js';
 import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendVary } from '../../pipeline/vary.js';
@@ -47,30 +47,10 @@ function fail(
 function handlerOf(mounted: shared.MountedRoute<VersionedRequestHandler>): RequestHandler {
   return (req, res, next) => {
     // The path as the client sent it, and the mount point as Express tells it: `app.use('/api', …)`.
-    const outcome = decideNode(mounted, req, req.originalUrl, req.params, req.baseUrl);
-    if (outcome.kind === 'problem') {
-      sendProblem(res, outcome);
-      return;
-    }
-    appendFields(res, outcome.fields);
-    // Whatever answers, the handler, an error, or the application's error middleware: its head gets the Vary.
-    if (outcome.vary.length > 0 || outcome.contentType !== null)
-      finishHead(res, outcome.vary, outcome.contentType);
-    (res.locals as Record<PropertyKey, unknown>)[kVersioning] = outcome.request;
-    Object.setPrototypeOf(req, versionedPrototype(Object.getPrototypeOf(req) as object));
-    let result: unknown;
-    try {
-      result = (outcome.handler as VersionedRequestHandler)(req as VersionedRequest, res, next);
-    } catch (error) {
-      fail(req, res, next, error, outcome.vary);
-      return;
-    }
-    // Express 5 passes a rejection on to next(): an APIException is answered here first.
-    if (result instanceof Promise)
-      return result.catch((error: unknown) => {
-        fail(req, res, next, error, outcome.vary);
-      });
-    return result;
+    const outcome = decideNode(mounted, req, req.originalUrl, req.params, req.baseUrl, req);
+    // A pinned version that is still coming (an async pinVersion); a failed pin goes to Express's error handling.
+    if (outcome instanceof Promise) return outcome.then((settled) => answer(settled, req, res, next), next);
+    return answer(outcome, req, res, next);
   };
 }
 
@@ -80,6 +60,32 @@ const describeHandler: shared.DescribeHandler<VersionedRequestHandler> = (docume
     .type('application/json')
     .send(document((res.locals as Record<PropertyKey, unknown>)[kVersioning] as VersioningRequest));
 };
+/** Writes out what the pipeline decided: the problem, or the route's handler called with the versioned request. */
+function answer(outcome: Outcome, req: Request, res: Response, next: NextFunction): unknown {
+  if (outcome.kind === 'problem') {
+    sendProblem(res, outcome);
+    return;
+  }
+  appendFields(res, outcome.fields);
+  // Whatever answers, the handler, an error, or the application's error middleware: its head gets the Vary.
+  if (outcome.vary.length > 0 || outcome.contentType !== null)
+    finishHead(res, outcome.vary, outcome.contentType);
+  (res.locals as Record<PropertyKey, unknown>)[kVersioning] = outcome.request;
+  Object.setPrototypeOf(req, versionedPrototype(Object.getPrototypeOf(req) as object));
+  let result: unknown;
+  try {
+    result = (outcome.handler as VersionedRequestHandler)(req as VersionedRequest, res, next);
+  } catch (error) {
+    fail(req, res, next, error, outcome.vary);
+    return;
+  }
+  // Express 5 passes a rejection on to next(): an APIException is answered here first.
+  if (result instanceof Promise)
+    return result.catch((error: unknown) => {
+      fail(req, res, next, error, outcome.vary);
+    });
+  return result;
+}
 
 /**
  * An Express router serving every route of `urlconf` with its handler (an ordinary Express handler), each request
@@ -89,7 +95,7 @@ const describeHandler: shared.DescribeHandler<VersionedRequestHandler> = (docume
  * const app = express();
  * app.use('/api', versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) }));
  */
-export function versioned(urlconf: UrlConf, options: AdapterOptions): Router {
+export function versioned(urlconf: UrlConf, options: AdapterOptions<Request>): Router {
   const mounted = shared.mountRoutes<VersionedRequestHandler>(
     'express',
     urlconf,

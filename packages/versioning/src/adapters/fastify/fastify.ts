@@ -8,7 +8,7 @@ import type {
 } from 'fastify';
 import { isAPIException } from '../../errors.js';
 import { argumentError } from '../../internal/arguments.js';
-import { decideNode, type ServeOutcome } from '../../pipeline/decide.js';
+import { decideNode, type Outcome, type ServeOutcome } from '../../pipeline/decide.js';
 import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendField, appendVary, isJsonType, mergeVary } from '../../pipeline/vary.js';
@@ -60,18 +60,11 @@ function handlerOf(
     const params = request.params as Record<string, string>;
     // find-my-way names every wildcard `*`; the handler finds it under the UrlConf's name too.
     if (wildcard !== null) params[wildcard] = params['*'] as string;
-    const outcome = decideNode(mounted, request.raw, request.raw.url ?? '/', params, prefix);
-    if (outcome.kind === 'problem') {
-      sendProblem(reply, outcome);
-      return;
-    }
-    appendFields(reply, outcome.fields);
-    decorated[kOutcome] = outcome;
-    decorated.version = outcome.request.version;
-    decorated.versioningScheme = mounted.scheme;
-    // The handler's own result goes to Fastify as it is: no wrapper, no extra promise.
-    const handler = outcome.handler as VersionedRouteHandler;
-    return handler.call(this, request as VersionedRequest, reply as FastifyReply<{ Params: never }>);
+    const outcome = decideNode(mounted, request.raw, request.raw.url ?? '/', params, prefix, request);
+    if (!(outcome instanceof Promise)) return answer(this, mounted, outcome, request, reply);
+    // A pinned version still coming (an async pinVersion). Resolved with `reply` (a thenable), the promise waits until
+    // the reply is sent, as Fastify asks of an async handler that sends it itself.
+    return outcome.then((settled) => answer(this, mounted, settled, request, reply) ?? reply);
   } as RouteHandlerMethod;
 }
 
@@ -80,6 +73,27 @@ const describeHandler: shared.DescribeHandler<VersionedRouteHandler> = (document
   const outcome = (request as unknown as Decorated)[kOutcome] as ServeOutcome;
   return reply.type('application/json').send(document(outcome.request));
 };
+/** Writes out what the pipeline decided: the problem, or the route's handler called with Fastify's arguments. */
+function answer(
+  app: FastifyInstance,
+  mounted: shared.MountedRoute<VersionedRouteHandler>,
+  outcome: Outcome,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): unknown {
+  if (outcome.kind === 'problem') {
+    sendProblem(reply, outcome);
+    return;
+  }
+  const decorated = request as unknown as Decorated;
+  appendFields(reply, outcome.fields);
+  decorated[kOutcome] = outcome;
+  decorated.version = outcome.request.version;
+  decorated.versioningScheme = mounted.scheme;
+  // The handler's own result goes to Fastify as it is: no wrapper, no extra promise.
+  const handler = outcome.handler as VersionedRouteHandler;
+  return handler.call(app, request as VersionedRequest, reply as FastifyReply<{ Params: never }>);
+}
 
 /**
  * A Fastify plugin serving every route of `urlconf` with its handler (an ordinary Fastify handler), each request
@@ -92,7 +106,7 @@ const describeHandler: shared.DescribeHandler<VersionedRouteHandler> = (document
  *   prefix: '/api',
  * });
  */
-export function versioned(urlconf: UrlConf, options: AdapterOptions): FastifyPluginCallback {
+export function versioned(urlconf: UrlConf, options: AdapterOptions<FastifyRequest>): FastifyPluginCallback {
   const { routes, problems } = shared.mountRoutes<VersionedRouteHandler>(
     'fastify',
     urlconf,

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import type { Context, Handler } from 'hono';
+import type { Context, Handler, Next } from 'hono';
 import { isAPIException, ParseError } from '../../errors.js';
-import { decideFetch, type ServeOutcome } from '../../pipeline/decide.js';
+import { decideFetch, type Outcome, type ServeOutcome } from '../../pipeline/decide.js';
 import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendVary } from '../../pipeline/vary.js';
@@ -60,26 +60,10 @@ function handlerOf(mounted: shared.MountedRoute<Handler<VersioningEnv>>): Handle
     const outcome =
       hasParams && hasMalformedValue(params, c.req.raw.url)
         ? problemOutcome(new ParseError(), c.req.header('accept-language'), mounted.vary)
-        : decideFetch(mounted, c.req.raw, params, c, nodeHost(c));
-    if (outcome.kind === 'problem') return problemResponse(c, outcome);
-    const { request } = outcome;
-    c.set('version', request.version);
-    c.set('versioningScheme', request.versioningScheme);
-    c.set('resolverMatch', new shared.LazyResolverMatch(request));
-    c.set('reverse', shared.reverseFor(request));
-    let response: unknown;
-    try {
-      response = (outcome.handler as Handler<VersioningEnv>)(c, next);
-    } catch (error) {
-      return answerError(c, error, outcome);
-    }
-    // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
-    if (response instanceof Response) return finishResponse(c, response, outcome);
-    if (!isPromiseLike(response)) return response as Response;
-    return Promise.resolve(response).then(
-      (resolved) => (resolved instanceof Response ? finishResponse(c, resolved, outcome) : resolved),
-      (error: unknown) => answerError(c, error, outcome),
-    ) as Promise<Response>;
+        : decideFetch(mounted, c.req.raw, params, c, nodeHost(c), c);
+    // A pinned version still coming (an async pinVersion): Hono awaits the handler's promise.
+    if (outcome instanceof Promise) return outcome.then((settled) => answer(c, next, settled));
+    return answer(c, next, outcome);
   };
 }
 
@@ -88,6 +72,28 @@ const describeHandler: shared.DescribeHandler<Handler<VersioningEnv>> = (documen
   const request = shared.LazyResolverMatch.requestOf(c.get('resolverMatch')) as VersioningRequest;
   return c.body(document(request), 200, { 'content-type': 'application/json' });
 };
+/** Writes out what the pipeline decided: the problem, or the route's handler called with `c`, its answer finished. */
+function answer(c: AnyContext, next: Next, outcome: Outcome): Response | Promise<Response> {
+  if (outcome.kind === 'problem') return problemResponse(c, outcome);
+  const { request } = outcome;
+  c.set('version', request.version);
+  c.set('versioningScheme', request.versioningScheme);
+  c.set('resolverMatch', new shared.LazyResolverMatch(request));
+  c.set('reverse', shared.reverseFor(request));
+  let response: unknown;
+  try {
+    response = (outcome.handler as Handler<VersioningEnv>)(c, next);
+  } catch (error) {
+    return answerError(c, error, outcome);
+  }
+  // A handler that answers synchronously is answered synchronously: Hono then skips a promise too.
+  if (response instanceof Response) return finishResponse(c, response, outcome);
+  if (!isPromiseLike(response)) return response as Response;
+  return Promise.resolve(response).then(
+    (resolved) => (resolved instanceof Response ? finishResponse(c, resolved, outcome) : resolved),
+    (error: unknown) => answerError(c, error, outcome),
+  ) as Promise<Response>;
+}
 
 /**
  * A Hono app serving every route of `urlconf` with its handler (an ordinary Hono handler), each request versioned
@@ -98,7 +104,10 @@ const describeHandler: shared.DescribeHandler<Handler<VersioningEnv>> = (documen
  * const app = new Hono();
  * app.route('/api', versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) }));
  */
-export function versioned(urlconf: UrlConf, options: AdapterOptions): Hono<VersioningEnv> {
+export function versioned(
+  urlconf: UrlConf,
+  options: AdapterOptions<Context<VersioningEnv>>,
+): Hono<VersioningEnv> {
   const { routes, problems } = shared.mountRoutes<Handler<VersioningEnv>>(
     'hono',
     urlconf,

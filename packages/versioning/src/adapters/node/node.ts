@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APIException, isAPIException } from '../../errors.js';
 import { checkScriptPrefix } from '../../http/request.js';
 import { argumentError, mustBe } from '../../internal/arguments.js';
-import { decideNode } from '../../pipeline/decide.js';
+import { decideNode, type Outcome, type PendingOutcome } from '../../pipeline/decide.js';
 import { routeMatcher } from '../../pipeline/match.js';
 import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unroutedError } from '../../pipeline/unrouted.js';
@@ -82,27 +82,41 @@ export function versioned(
       return;
     }
     const { route, params } = found;
-    let result: unknown;
-    try {
-      const outcome = decideNode(route, req, target, params, prefix);
-      if (outcome.kind === 'problem') {
-        send(res, outcome);
+    const answer = (outcome: Outcome): void => {
+      let result: unknown;
+      try {
+        if (outcome.kind === 'problem') {
+          send(res, outcome);
+          return;
+        }
+        appendFields(res, outcome.fields);
+        // Whatever answers, the handler or an error: its head gets the Vary (and the vendor type).
+        if (outcome.vary.length > 0 || outcome.contentType !== null)
+          finishHead(res, outcome.vary, outcome.contentType);
+        shared.exposeOn(req, outcome.request);
+        (req as { params?: unknown }).params = params;
+        result = (outcome.handler as VersionedRequestListener)(req as VersionedIncomingMessage, res);
+      } catch (error) {
+        fail(req, res, route.vary, error);
         return;
       }
-      appendFields(res, outcome.fields);
-      // Whatever answers, the handler or an error: its head gets the Vary (and the vendor type).
-      if (outcome.vary.length > 0 || outcome.contentType !== null)
-        finishHead(res, outcome.vary, outcome.contentType);
-      shared.exposeOn(req, outcome.request);
-      (req as { params?: unknown }).params = params;
-      result = (outcome.handler as VersionedRequestListener)(req as VersionedIncomingMessage, res);
+      if (result instanceof Promise)
+        result.catch((error: unknown) => {
+          fail(req, res, route.vary, error);
+        });
+    };
+    let outcome: PendingOutcome;
+    try {
+      outcome = decideNode(route, req, target, params, prefix);
     } catch (error) {
       fail(req, res, route.vary, error);
       return;
     }
-    if (result instanceof Promise)
-      result.catch((error: unknown) => {
+    // A pinned version still coming (an async pinVersion); a failed pin is answered like a failed handler.
+    if (outcome instanceof Promise)
+      outcome.then(answer, (error: unknown) => {
         fail(req, res, route.vary, error);
       });
+    else answer(outcome);
   };
 }

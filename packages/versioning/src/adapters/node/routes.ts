@@ -21,7 +21,7 @@ export type VersionedRequestListener<Params = Record<string, string>, V extends 
 ) => unknown;
 
 /** Options of the node:http adapter. */
-export interface NodeAdapterOptions extends AdapterOptions {
+export interface NodeAdapterOptions extends AdapterOptions<IncomingMessage> {
   /**
    * Told about an error a handler threw (anything but an `APIException`) once the client got a 500 that does not
    * reveal it. @default logs the error and the request's `METHOD url` with console.error (never the request itself,

@@ -24,4 +24,9 @@ export const es: Readonly<Record<string, string>> = Object.freeze({
   'Request body too large: more than %(limit)s bytes.':
     'Cuerpo de la solicitud demasiado grande: más de %(limit)s bytes.',
   'Invalid request body.': 'Cuerpo de la solicitud no válido.',
+  'A version is required.': 'Se requiere una versión.',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    'Versión "%(version)s" no válida: se esperaba una fecha como 2024-01-31.',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    'Versión "%(version)s" no válida: se esperaba una versión como 1.2.',
 });

@@ -22,4 +22,9 @@ export const fr: Readonly<Record<string, string>> = Object.freeze({
   'Request body too large: more than %(limit)s bytes.':
     'Corps de la requête trop volumineux : plus de %(limit)s octets.',
   'Invalid request body.': 'Corps de la requête invalide.',
+  'A version is required.': 'Une version est requise.',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    'Version « %(version)s » non valide : une date comme 2024-01-31 est attendue.',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    'Version « %(version)s » non valide : une version comme 1.2 est attendue.',
 });

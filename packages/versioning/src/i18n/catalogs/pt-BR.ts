@@ -23,4 +23,9 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
   'Request body too large: more than %(limit)s bytes.':
     'Corpo da requisição grande demais: mais de %(limit)s bytes.',
   'Invalid request body.': 'Corpo da requisição inválido.',
+  'A version is required.': 'É necessário informar uma versão.',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    'Versão "%(version)s" inválida: esperava-se uma data como 2024-01-31.',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    'Versão "%(version)s" inválida: esperava-se uma versão como 1.2.',
 });
