@@ -24,14 +24,29 @@ const packages = [
   {
     name: '@restdash/versioning',
     dir: 'packages/versioning',
-    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n'],
+    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n', '/client', '/changes'],
   },
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react', '/static'] },
 ] as const;
 
 // Runtime dependencies and peers the entry points may load, linked from the workspace install; and the
 // type packages and servers the README's examples use.
-const linkedDeps = ['path-to-regexp', 'react', 'react-dom', 'express', 'fastify', 'hono', '@types', '@hono'];
+const linkedDeps = [
+  'path-to-regexp',
+  'ajv',
+  'ajv-formats',
+  'fast-deep-equal',
+  'fast-uri',
+  'json-schema-traverse',
+  'require-from-string',
+  'react',
+  'react-dom',
+  'express',
+  'fastify',
+  'hono',
+  '@types',
+  '@hono',
+];
 
 let consumer: string;
 const tarballs = new Map<string, string>();
@@ -225,6 +240,17 @@ test('@restdash/versioning: the root exports what a versioned API needs, transla
     ].sort(),
   );
   expect(shared).toBe(true);
+});
+
+test('@restdash/versioning/client exports the client: placeVersion, versionedFetch, readLifecycle, injectOptions', () => {
+  const script = `const client = await import('@restdash/versioning/client'); console.log(JSON.stringify(Object.keys(client).sort()));`;
+  const keys = JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: consumer,
+      encoding: 'utf8',
+    }),
+  ) as string[];
+  expect(keys).toEqual(['injectOptions', 'placeVersion', 'readLifecycle', 'versionedFetch']);
 });
 
 test('@restdash/pagination/static runs as a React Server Component: no hooks, no client module', () => {

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReactElement, SubmitEvent } from 'react';
 import { renderLayout } from '@restdash/pagination/react';
+import { placeVersion, versionedFetch } from '@restdash/versioning/client';
+import type { DeprecationNotice } from '@restdash/versioning/client';
 import { apiDocsHref, defaultPageSize, orderings, pageSizeChoices } from '../shared/api.js';
 import type { Ordering, VersionAsk } from '../shared/api.js';
 import type { PageState } from '../shared/page-state.js';
@@ -26,6 +28,7 @@ import type { CityListRequest, CityListResult, CityListView } from './fetch-citi
 import { layoutRegistry, PageLinksContext } from './linked-pagination.js';
 import type { PageLinks } from './linked-pagination.js';
 import { useMediaQuery } from './use-media-query.js';
+import { createVersioning } from '../shared/versioning.js';
 
 const orderingLabels: Readonly<Record<Ordering, string>> = {
   '-population': 'Population, largest first',
@@ -33,6 +36,11 @@ const orderingLabels: Readonly<Record<Ordering, string>> = {
   name: 'Name, A → Z',
   '-name': 'Name, Z → A',
 };
+
+/** A header name as the page shows it: `api-version` → `Api-Version` (a `Headers` keeps names lower-case). */
+function shownName(name: string): string {
+  return name.replace(/(^|-)([a-z])/g, (_all, dash: string, letter: string) => dash + letter.toUpperCase());
+}
 
 /** Below Bootstrap's `md` breakpoint (container 540 px or less) the pagination shows fewer, smaller items. */
 const narrowScreen = '(max-width: 767.98px)';
@@ -54,21 +62,52 @@ export function App({ state }: { state: PageState }): ReactElement {
   // "Is deprecated" or "will be": compared with when the page was opened.
   const [openedAt] = useState(Date.now);
 
-  const request = useMemo<CityListRequest | null>(
+  // The scheme the server runs with: the page's requests carry the version through @restdash/versioning/client.
+  const scheme = useMemo(() => createVersioning(state.scheme), [state.scheme]);
+  // What onDeprecation reported, by version: the deprecation banner shows it.
+  const [announced, setAnnounced] = useState<Readonly<Record<string, DeprecationNotice>>>({});
+  const send = useMemo(
     () =>
-      ask === null
-        ? null
-        : {
-            url: apiUrl(ask, pageQuery),
-            headers: {
-              ...ask.headers,
-              ...(acceptLanguage === '' ? {} : { 'Accept-Language': acceptLanguage }),
-            },
-            shape: served?.shape ?? null,
-            pageSize,
-          },
-    [ask, served, pageQuery, pageSize, acceptLanguage],
+      versionedFetch({
+        scheme,
+        version,
+        onDeprecation: (notice) => {
+          setAnnounced((known) => ({ ...known, [notice.version]: notice }));
+        },
+      }),
+    [scheme, version],
   );
+
+  const request = useMemo<CityListRequest | null>(() => {
+    if (ask === null) return null;
+    const url = apiUrl({ url: state.apiTemplate }, pageQuery);
+    const headers: Record<string, string> =
+      acceptLanguage === '' ? {} : { 'Accept-Language': acceptLanguage };
+    let placed: ReturnType<typeof placeVersion>;
+    try {
+      placed = placeVersion(scheme, version, { url, headers });
+    } catch {
+      // A label this scheme cannot carry back unchanged: the page asks nothing (see the note below).
+      return null;
+    }
+    // The version's header first, then the page's own, as they are written.
+    const own = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
+    const versionHeaders: [string, string][] = [];
+    placed.headers.forEach((value, name) => {
+      if (!own.has(name)) versionHeaders.push([shownName(name), value]);
+    });
+    const sentHeaders: Record<string, string> = Object.fromEntries([
+      ...versionHeaders,
+      ...Object.entries(headers),
+    ]);
+    return {
+      url,
+      headers,
+      sent: { url: placed.url.href, headers: sentHeaders },
+      shape: served?.shape ?? null,
+      pageSize,
+    };
+  }, [ask, served, pageQuery, pageSize, acceptLanguage, scheme, version, state.apiTemplate]);
 
   const [result, setResult] = useState<{
     request: CityListRequest;
@@ -95,7 +134,7 @@ export function App({ state }: { state: PageState }): ReactElement {
   useEffect(() => {
     if (request === null) return;
     const controller = new AbortController();
-    fetchCities(request, controller.signal).then(
+    fetchCities(send, request, controller.signal).then(
       (value) => {
         setResult({ request, version, value });
         if (value.ok) setTotalPages(value.view.totalPages);
@@ -107,7 +146,7 @@ export function App({ state }: { state: PageState }): ReactElement {
     return () => {
       controller.abort();
     };
-  }, [request, version]);
+  }, [send, request, version]);
 
   const navigate = useCallback(
     (changes: Readonly<Record<string, string | null>>) => {
@@ -145,21 +184,23 @@ export function App({ state }: { state: PageState }): ReactElement {
   // The lifecycle headers of the last answer for this version (kept while the next page loads), and the version
   // report of the last answer at all (it is the same for every version).
   const answered = result !== null && result.version === version ? result.value.response : null;
-  const notice = answered === null ? null : versionNotice(answered.headers, answered.url);
+  const notice =
+    answered === null ? null : versionNotice(answered.headers, answered.url, announced[version] ?? null);
   const lastResponse = result?.value.response ?? null;
-  const report = lastResponse === null ? null : versionNotice(lastResponse.headers, lastResponse.url);
+  const report = lastResponse === null ? null : versionNotice(lastResponse.headers, lastResponse.url, null);
 
   const openDetail = (title: string, url: string) => {
     if (request === null) return;
     const asked: CityDetail & { search: string } = {
       title,
       url,
-      headers: request.headers,
+      headers: request.sent.headers,
       result: null,
       search,
     };
     setDetail(asked);
-    fetchApi(url, request.headers, new AbortController().signal).then(
+    // A link of the API's carries the version already where the URL does; the version's header goes with it.
+    fetchApi(fetch, url, request.sent.headers, new AbortController().signal).then(
       (answer) => {
         setDetail((shown) => (shown === asked ? { ...asked, result: answer } : shown));
       },
@@ -290,7 +331,11 @@ export function App({ state }: { state: PageState }): ReactElement {
         />
       )}
       {request !== null && (
-        <RequestPanel url={request.url} headers={request.headers} openable={headerNames.length === 0} />
+        <RequestPanel
+          url={request.sent.url}
+          headers={request.sent.headers}
+          openable={headerNames.length === 0}
+        />
       )}
       {notice !== null && notice.deprecation === null && <VersionReport notice={notice} />}
       {served === undefined && ask === null && (

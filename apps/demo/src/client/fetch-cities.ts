@@ -34,10 +34,14 @@ export interface ApiResponse {
   readonly headers: Readonly<Record<string, string>>;
 }
 
-/** What the page asks the API: the URL and every header it sends. */
+/** What the page asks the API: the URL and the headers it gives its versioned fetch, and what that sends. */
 export interface CityListRequest {
+  /** The URL with `{version}` where the scheme carries it in the URL. */
   readonly url: string;
+  /** The page's own headers (`Accept-Language`). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The request as sent, the version in its place: what the page shows. */
+  readonly sent: { readonly url: string; readonly headers: Readonly<Record<string, string>> };
   /** The shape the version serves; null for a version the scheme does not serve (only an error is expected). */
   readonly shape: Shape | null;
   /** Rows per page: v1 bodies carry no page count, so it comes from `count`. */
@@ -115,15 +119,19 @@ export interface ApiProblem {
 export type ApiResult =
   { readonly ok: true; readonly body: unknown; readonly response: ApiResponse } | ApiProblem;
 
-/** GETs `url` with `headers` and reads the JSON body, or the API's problem. */
+/** What sends a request: `fetch`, or a `versionedFetch()` that puts the version in first. */
+export type Send = (url: string, init: RequestInit) => Promise<Response>;
+
+/** GETs `url` with `headers` through `send` and reads the JSON body, or the API's problem. */
 export async function fetchApi(
+  send: Send,
   url: string,
   headers: Readonly<Record<string, string>>,
   signal: AbortSignal,
 ): Promise<ApiResult> {
   let answer: Response;
   try {
-    answer = await fetch(url, { headers, signal });
+    answer = await send(url, { headers, signal });
   } catch (error) {
     if (signal.aborted) throw error;
     return pageProblem(null, 'Network error', `GET ${url} failed: ${String(error)}`, null);
@@ -149,9 +157,16 @@ export async function fetchApi(
   return { ok: true, body, response };
 }
 
-/** GETs `request.url` with `request.headers` and reads either version's body, or the API's problem. */
-export async function fetchCities(request: CityListRequest, signal: AbortSignal): Promise<CityListResult> {
-  const result = await fetchApi(request.url, request.headers, signal);
+/**
+ * GETs `request.url` with `request.headers` through `send` (a `versionedFetch()` for the version) and reads either
+ * version's body, or the API's problem.
+ */
+export async function fetchCities(
+  send: Send,
+  request: CityListRequest,
+  signal: AbortSignal,
+): Promise<CityListResult> {
+  const result = await fetchApi(send, request.url, request.headers, signal);
   if (!result.ok) return result;
   const { body, response } = result;
   if (typeof body === 'object' && body !== null) {

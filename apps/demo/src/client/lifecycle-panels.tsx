@@ -1,5 +1,5 @@
-// What the page shows of the versions' lifecycle: the deprecation banner and the version report, both built from
-// the answer's headers only, and a city's detail (a route that exists from v2 on).
+// What the page shows of the versions' lifecycle: the deprecation banner (what versionedFetch's onDeprecation
+// reported) and the version report (the answer's headers), and a city's detail (a route that exists from v2 on).
 import { useEffect, useRef } from 'react';
 import type { ReactElement } from 'react';
 import { ProblemAlert, RequestPanel } from './api-panels.js';

@@ -1,12 +1,13 @@
-// What an API answer says about its version's lifecycle, read from its headers: `Deprecation` (RFC 9745),
-// `Sunset` (RFC 8594), `Link` with rel="deprecation", and the version report (`api-supported-versions`,
-// `api-deprecated-versions`). Nothing here throws on what a server sends; a malformed field is left out.
+// What the page shows of a version's lifecycle: the deprecation @restdash/versioning/client's `onDeprecation` reported
+// for the version, and the version report and header fields of the last answer, read by its `readLifecycle()`.
+import { readLifecycle } from '@restdash/versioning/client';
+import type { DeprecationNotice } from '@restdash/versioning/client';
 
-/** The lifecycle headers of one answer, read. */
+/** The lifecycle of the version an answer is in. */
 export interface VersionNotice {
-  /** When the version was (or will be) deprecated; null when the answer has no valid `Deprecation`. */
+  /** When the version was (or will be) deprecated; null when no answer announced a deprecation. */
   readonly deprecation: Date | null;
-  /** When the version goes away; null without a valid `Sunset`. */
+  /** When the version goes away; null without a `Sunset`. */
   readonly sunset: Date | null;
   /** The `rel="deprecation"` link, made absolute against the answer's URL; null without one. */
   readonly link: string | null;
@@ -26,67 +27,51 @@ const fieldNames = [
   ['api-deprecated-versions', 'api-deprecated-versions'],
 ] as const;
 
-/** Longer `Link` fields are not read (the demo's is about 150 characters). */
-const maxLinkLength = 4096;
-
-/** `Deprecation: @1767225600` (an RFC 9651 Date: whole seconds since 1970). */
-function deprecationDate(value: string | undefined): Date | null {
-  const match = /^@(-?\d{1,15})$/.exec(value?.trim() ?? '');
-  return match === null ? null : new Date(Number(match[1]) * 1000);
-}
-
-/** `Sunset: Thu, 01 Jul 2027 00:00:00 GMT` (an HTTP-date). */
-function sunsetDate(value: string | undefined): Date | null {
-  if (value === undefined || value.length > 64) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time);
-}
-
-/**
- * The target of the first link of a `Link` field whose `rel` includes `relation`, resolved against `base`. Each link
- * is `<target>` followed by `;`-separated parameters, links separated by commas (RFC 8288).
- */
-export function linkTarget(value: string | undefined, relation: string, base: string): string | null {
-  // Bounded: an unclosed `<` is scanned to the end, once per `<`.
-  if (value === undefined || value.length > maxLinkLength) return null;
-  for (const [, target, parameters] of value.matchAll(/<([^>]*)>([^<]*)/g)) {
-    const rel = /(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))/i.exec(parameters ?? '');
-    const relations = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
-    if (!relations.includes(relation)) continue;
+/** `headers` as a `Headers`, leaving out a field it refuses (what a server sends is never thrown on). */
+function headersOf(headers: Readonly<Record<string, string>>): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
     try {
-      return new URL(target ?? '', base).href;
+      result.append(name, value);
     } catch {
-      return null;
+      // Not a field a Headers can hold: left out.
     }
   }
-  return null;
+  return result;
 }
 
-function versionList(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((version) => version.trim())
-    .filter((version) => version !== '');
+function absolute(href: string, base: string): string | null {
+  try {
+    return new URL(href, base).href;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Reads the lifecycle headers of an answer (`headers` with lower-case names, as `fetch` gives them) from `url`.
- * Null when the answer says nothing of its version's lifecycle.
+ * The lifecycle of an answer from `url` (`headers` with lower-case names, as `fetch` gives them): the deprecation
+ * `announced` (what `onDeprecation` reported for the version, null when nothing was), the version report of the
+ * answer's own headers. Null when neither says anything.
  * @example
- * versionNotice({ deprecation: '@1767225600', link: '</docs>; rel="deprecation"' }, 'http://x/api/v1/')
- * // { deprecation: 2026-01-01, link: 'http://x/docs', … }
+ * versionNotice({ 'api-supported-versions': 'v2, v3' }, 'http://x/api/v2/', null) // { supported: ['v2', 'v3'], deprecation: null, … }
  */
-export function versionNotice(headers: Readonly<Record<string, string>>, url: string): VersionNotice | null {
+export function versionNotice(
+  headers: Readonly<Record<string, string>>,
+  url: string,
+  announced: DeprecationNotice | null,
+): VersionNotice | null {
   const fields = fieldNames
     .filter(([name]) => headers[name] !== undefined)
     .map(([name, shown]) => [shown, headers[name] ?? ''] as const);
-  if (fields.length === 0) return null;
+  if (fields.length === 0 && announced === null) return null;
+  const { supportedVersions, deprecatedVersions } = readLifecycle(headersOf(headers));
+  const link = announced?.links.find((candidate) => candidate.rel === 'deprecation')?.href;
   return {
-    deprecation: deprecationDate(headers['deprecation']),
-    sunset: sunsetDate(headers['sunset']),
-    link: linkTarget(headers['link'], 'deprecation', url),
-    supported: versionList(headers['api-supported-versions']),
-    deprecated: versionList(headers['api-deprecated-versions']),
+    deprecation: announced?.deprecation ?? null,
+    sunset: announced?.sunset ?? null,
+    link: link === undefined ? null : absolute(link, url),
+    supported: supportedVersions ?? [],
+    deprecated: deprecatedVersions ?? [],
     fields,
   };
 }

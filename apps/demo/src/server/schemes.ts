@@ -1,18 +1,17 @@
-import {
-  AcceptHeaderVersioning,
-  CompositeVersioning,
-  HeaderVersioning,
-  HostNameVersioning,
-  include,
-  MediaTypeVersioning,
-  NamespaceVersioning,
-  path,
-  QueryParameterVersioning,
-  URLPathVersioning,
-} from '@restdash/versioning';
+import { include, path } from '@restdash/versioning';
 import type { BaseVersioning, Include, Route, VersionPolicy } from '@restdash/versioning';
 import { apiDocsHref } from '../shared/api.js';
 import type { SchemeName, Shape } from '../shared/api.js';
+import {
+  createVersioning,
+  type Labels,
+  numberLabels,
+  pathLabels,
+  vendorTemplate,
+  versionHeader,
+} from '../shared/versioning.js';
+
+export { type Labels, vendorTemplate, versionHeader } from '../shared/versioning.js';
 import { cityDetailV2OpenAPI, cityDetailV3OpenAPI, cityListOpenAPI } from './openapi.js';
 
 /** Name of the city list route in every urlconf (namespaced `v1:cities-list` under `namespace`). */
@@ -59,6 +58,11 @@ export interface SchemeSetup {
    */
   locate(version: string, reverse: NeutralReverse): VersionLocation | null;
   /**
+   * The first page's URL as the page writes it for @restdash/versioning/client, which puts the version in:
+   * `{version}` where the scheme carries it in the URL (its path, its host name), the bare URL otherwise.
+   */
+  template(reverse: NeutralReverse): string;
+  /**
    * Other requests that ask for `version` the same (a composite scheme's other members), each a complete
    * request; none for most schemes.
    */
@@ -73,9 +77,6 @@ export function isAskableLabel(label: string): boolean {
   return /^(?!\.+$)[A-Za-z0-9._~-]{1,40}$/.test(label);
 }
 
-/** Three version labels, oldest first. */
-export type Labels = readonly [string, string, string];
-
 /** The views of the city routes. */
 export interface CityHandlers {
   /** The list, every version. */
@@ -86,22 +87,11 @@ export interface CityHandlers {
   readonly detailV3: unknown;
 }
 
-function options(versions: Labels) {
-  return { defaultVersion: versions[0], allowedVersions: versions, versionParam: 'version' };
-}
-
-/** The three schemes that read no parameter (header, media type, composite) refuse `versionParam`. */
-function headerOptions(versions: Labels) {
-  return { defaultVersion: versions[0], allowedVersions: versions };
-}
-
-/** The header `HeaderVersioning` reads (its default), as the demo's clients spell it. */
-export const versionHeader = 'Api-Version';
-/** The vendor media type of `media-type` versioning: `application/vnd.restdash.v2+json`. */
-export const vendorTemplate = 'application/vnd.restdash.{version}+json';
-
 /** The API is read-only: other methods get the library's 405 with `Allow`. */
 const readOnly = ['GET'];
+
+/** The list's URL, for the schemes that carry the version elsewhere than in the URL's path or host. */
+const bareTemplate = (reverse: NeutralReverse): string => reverse(citiesRouteName);
 
 /**
  * The city routes under `prefix` (`/api` or `/api/:version`): the list in every version; a city's detail from v2 on
@@ -129,9 +119,6 @@ function cityRoutes(prefix: string, [, second, third]: Labels, handlers: CityHan
   ];
 }
 
-const pathLabels = ['v1', 'v2', 'v3'] as const;
-const numberLabels = ['1', '2', '3'] as const;
-
 /** The eight schemes, by command-line name. */
 export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
   'url-path': {
@@ -139,8 +126,9 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionParam: 'version',
     versionIn: 'the URL path: /api/<version>/cities/',
     versions: pathLabels,
-    createVersioning: () => new URLPathVersioning(options(pathLabels)),
+    createVersioning: () => createVersioning('url-path'),
     cityRoutes: (handlers) => cityRoutes('/api/:version', pathLabels, handlers),
+    template: (reverse) => reverse(citiesRouteName, { kwargs: { version: '{version}' } }),
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { kwargs: { version } }), headers: {} }),
   },
   namespace: {
@@ -148,12 +136,17 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionParam: null,
     versionIn: 'the URL path, one namespace per version: /api/<version>/cities/',
     versions: pathLabels,
-    createVersioning: () => new NamespaceVersioning(options(pathLabels)),
+    createVersioning: () => createVersioning('namespace'),
     // The same routes in each namespace: the detail's since/until then hold per namespace, as under url-path.
     cityRoutes: (handlers) =>
       pathLabels.map((version) =>
         include(`/api/${version}`, cityRoutes('', pathLabels, handlers), { namespace: version }),
       ),
+    template: (reverse) => {
+      const url = new URL(reverse(`${pathLabels[0]}:${citiesRouteName}`));
+      url.pathname = url.pathname.replace(`/api/${pathLabels[0]}/`, '/api/{version}/');
+      return url.href;
+    },
     locate: (version, reverse) => {
       if ((pathLabels as readonly string[]).includes(version)) {
         return { url: reverse(`${version}:${citiesRouteName}`), headers: {} };
@@ -169,8 +162,9 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionParam: 'version',
     versionIn: 'the Accept header: application/json; version=<version>',
     versions: numberLabels,
-    createVersioning: () => new AcceptHeaderVersioning(options(numberLabels)),
+    createVersioning: () => createVersioning('accept-header'),
     cityRoutes: (handlers) => cityRoutes('/api', numberLabels, handlers),
+    template: bareTemplate,
     locate: (version, reverse) => ({
       url: reverse(citiesRouteName),
       headers: { Accept: `application/json; version=${version}` },
@@ -181,8 +175,13 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionParam: null,
     versionIn: 'the host name: <version>.demo.localhost',
     versions: pathLabels,
-    createVersioning: () => new HostNameVersioning(options(pathLabels)),
+    createVersioning: () => createVersioning('hostname'),
     cityRoutes: (handlers) => cityRoutes('/api', pathLabels, handlers),
+    template: (reverse) => {
+      const url = new URL(reverse(citiesRouteName));
+      url.hostname = `{version}.${versionHostDomain}`;
+      return url.href;
+    },
     locate: (version, reverse) => {
       // HostNameVersioning reads the first of three labels of letters and digits.
       if (!/^[A-Za-z0-9]+$/.test(version)) return null;
@@ -196,8 +195,9 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionParam: 'version',
     versionIn: 'the query string: ?version=<version>',
     versions: numberLabels,
-    createVersioning: () => new QueryParameterVersioning(options(numberLabels)),
+    createVersioning: () => createVersioning('query'),
     cityRoutes: (handlers) => cityRoutes('/api', numberLabels, handlers),
+    template: bareTemplate,
     locate: (version, reverse) => ({ url: reverse(citiesRouteName, { query: { version } }), headers: {} }),
   },
   header: {
@@ -205,8 +205,9 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionParam: null,
     versionIn: `the ${versionHeader} header: ${versionHeader}: <version>`,
     versions: numberLabels,
-    createVersioning: () => new HeaderVersioning(headerOptions(numberLabels)),
+    createVersioning: () => createVersioning('header'),
     cityRoutes: (handlers) => cityRoutes('/api', numberLabels, handlers),
+    template: bareTemplate,
     locate: (version, reverse) => ({ url: reverse(citiesRouteName), headers: { [versionHeader]: version } }),
   },
   'media-type': {
@@ -214,9 +215,9 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionParam: null,
     versionIn: `a vendor media type in Accept: ${vendorTemplate.replace('{version}', '<version>')}`,
     versions: pathLabels,
-    createVersioning: () =>
-      new MediaTypeVersioning({ template: vendorTemplate, ...headerOptions(pathLabels) }),
+    createVersioning: () => createVersioning('media-type'),
     cityRoutes: (handlers) => cityRoutes('/api', pathLabels, handlers),
+    template: bareTemplate,
     locate: (version, reverse) =>
       // The template's {version} matches [A-Za-z0-9._-]+ only.
       /^[A-Za-z0-9._-]+$/.test(version)
@@ -228,13 +229,9 @@ export const schemes: Readonly<Record<SchemeName, SchemeSetup>> = {
     versionParam: 'version',
     versionIn: `the ${versionHeader} header or the query string (?version=<version>): either, or both if they agree`,
     versions: numberLabels,
-    // The header first: the documents describe it and links are bare (reversal is the first member's).
-    createVersioning: () =>
-      new CompositeVersioning(
-        [new HeaderVersioning(), new QueryParameterVersioning()],
-        headerOptions(numberLabels),
-      ),
+    createVersioning: () => createVersioning('composite'),
     cityRoutes: (handlers) => cityRoutes('/api', numberLabels, handlers),
+    template: bareTemplate,
     locate: (version, reverse) => ({ url: reverse(citiesRouteName), headers: { [versionHeader]: version } }),
     alternatives: (version, reverse) => [
       { url: reverse(citiesRouteName, { query: { version } }), headers: {} },

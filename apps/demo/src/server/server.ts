@@ -261,6 +261,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       schemeClass: versioning.constructor.name,
       versionIn: setup.versionIn,
       versions,
+      apiTemplate: setup.template((name, reverseOptions) => request.reverse(name, reverseOptions)),
       unserved: served ? null : { version, request: askFor(request, version) },
       layout,
       exampleCity,

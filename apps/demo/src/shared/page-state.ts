@@ -20,6 +20,11 @@ export interface PageState {
   /** How to ask for each version, first = default. */
   readonly versions: readonly VersionRequest[];
   /**
+   * The first page's URL as the page's client writes it: `{version}` where the scheme carries the version in the URL,
+   * the bare URL otherwise (@restdash/versioning/client's `versionedFetch` puts the version in).
+   */
+  readonly apiTemplate: string;
+  /**
    * The page URL's version when the scheme does not serve it (`/?version=v9`), so the page can ask the API for it
    * and show the API's own answer; `request` is null when the label cannot be put into a request of this scheme.
    * Null when the page URL asks for a served version.

@@ -1,4 +1,5 @@
 import { argumentError, describe } from '../internal/arguments.js';
+import { isToken } from './field-syntax.js';
 import { RangeScanner } from './range-scanner.js';
 
 /** A parsed media type or media range: lower-cased `type` and `subtype`, parameters by lower-cased name. */
@@ -49,4 +50,31 @@ export function scanAccept(
       );
     }
   }
+}
+
+/** `value` as a media-type parameter value: a token as is, anything else quoted (RFC 9110 §5.6.6). */
+export function parameterValue(value: string): string {
+  return isToken(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/**
+ * `accept` with the media-type parameter `name` set to `value` in every element (an element's own parameter of that
+ * name, compared case-insensitively, replaced), or `null` when an element cannot be read. Linear in its length.
+ * @example withParameterInEveryRange('application/json, text/*;q=0.1', 'version', '2') // 'application/json; version=2, text/*; version=2;q=0.1'
+ */
+export function withParameterInEveryRange(accept: string, name: string, value: string): string | null {
+  const parameter = `; ${name}=${parameterValue(value)}`;
+  const lowerName = name.toLowerCase();
+  const scanner = new RangeScanner(accept, true);
+  const elements: string[] = [];
+  while (!scanner.done) {
+    const before = scanner.position;
+    if (!scanner.scan()) {
+      // An empty element (`a, , b`, a trailing comma) is allowed by RFC 9110 §5.6.1; anything else cannot be read.
+      if (!/^[ \t]*,?$/.test(accept.slice(before, scanner.position))) return null;
+      continue;
+    }
+    elements.push(scanner.withParameter(lowerName, parameter));
+  }
+  return elements.length === 0 ? null : elements.join(', ');
 }

@@ -202,6 +202,29 @@ export class RangeScanner {
     return (text + this.text.slice(from, this.end)).trimEnd();
   }
 
+  /**
+   * The element as sent with `parameter` (such as `; version=2`) in place of its parameters named `name`
+   * (lower-cased), before its weight: `application/json;version=1;q=0.5` → `application/json; version=2;q=0.5`.
+   */
+  withParameter(name: string, parameter: string): string {
+    const { text } = this;
+    const spans = this.#paramSpans;
+    let rebuilt = text.slice(this.start, this.subtypeEnd);
+    for (let index = 0; index < this.paramCount; index++) {
+      const at = 4 * index;
+      const nameStart = spans[at] ?? 0;
+      const nameEnd = spans[at + 1] ?? 0;
+      if (!this.#equalsLowerCase(nameStart, nameEnd, name))
+        rebuilt += `;${text.slice(nameStart, spans[at + 3])}`;
+    }
+    rebuilt += parameter;
+    const weights = this.#weightSpans;
+    for (let index = 0; index < 2 * this.weightCount; index += 2) {
+      rebuilt += text.slice(weights[index], weights[index + 1]);
+    }
+    return rebuilt;
+  }
+
   /** Whether the element's type is `type` (lower-cased), compared case-insensitively. */
   typeIs(type: string): boolean {
     return this.#equalsLowerCase(this.start, this.slash, type);

@@ -1,9 +1,8 @@
 import { argumentError } from '../internal/arguments.js';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { catalogs } from './catalogs/index.js';
+import { requestLanguage, runInLanguage } from '#request-language';
 import { addedLanguages, addedTranslation } from './translations.js';
 
-const requestLanguage = new AsyncLocalStorage<string>();
 let activeLanguage = 'en';
 
 /** Parameters substituted into a message's `%(name)s` placeholders after translation. */
@@ -37,11 +36,12 @@ export function activate(language: string): void {
 
 /** The language messages are translated into right now: the per-request one, else the activated one. */
 export function getLanguage(): string {
-  return requestLanguage.getStore() ?? activeLanguage;
+  return requestLanguage() ?? activeLanguage;
 }
 
 /**
  * Runs `fn` with `language` active for it and everything it awaits (AsyncLocalStorage), leaving other requests alone.
+ * In a browser bundle, for as long as `fn` runs (not across what it awaits).
  * @example withLanguage('de', () => String(new NotFound().detail)) // 'Nicht gefunden.'
  */
 export function withLanguage<T>(language: string, fn: () => T): T {
@@ -50,7 +50,7 @@ export function withLanguage<T>(language: string, fn: () => T): T {
       `withLanguage(language, fn): expected a language tag string, got ${String(language)}`,
     );
   }
-  return requestLanguage.run(closest(language, supportedLanguages()) ?? 'en', fn);
+  return runInLanguage(closest(language, supportedLanguages()) ?? 'en', fn);
 }
 
 function interpolate(text: string, params: MessageParams | undefined): string {

@@ -35,7 +35,14 @@ export type ArgumentErrorCode =
    * A schema the version changes cannot use: an instruction's schema without a name, or a named schema with changes
    * under a construct whose branch depends on the data (`allOf`, a union of object schemas, `if`/`then`…).
    */
-  | 'ERR_VERSIONING_INVALID_SCHEMA';
+  | 'ERR_VERSIONING_INVALID_SCHEMA'
+  /** `placeVersion()` was given a scheme whose version it cannot place: not one of the package's schemes. */
+  | 'ERR_VERSIONING_UNKNOWN_SCHEME'
+  /**
+   * `placeVersion()` cannot put the version where the scheme reads it: the URL has no `{version}`, or the version is
+   * one that place cannot carry back (`..` in a path, a comma in a header, a capital letter in a host name).
+   */
+  | 'ERR_VERSIONING_CANNOT_PLACE';
 
 /** A `TypeError` with its {@link ArgumentErrorCode}. */
 export type ArgumentError = TypeError & { readonly code: ArgumentErrorCode };

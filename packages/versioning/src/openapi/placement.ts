@@ -1,5 +1,4 @@
 import { type APIException, InvalidVersion, NotAcceptable, NotFound, VersionRequired } from '../errors.js';
-import { isToken } from '../http/field-syntax.js';
 import { LazyString, withLanguage } from '../i18n/index.js';
 import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
 import { versionOrder } from '../lifecycle/version-window.js';
@@ -76,10 +75,7 @@ function badVersionOf(scheme: BaseVersioning, rules: BaseVersioning): Record<str
 /** What `{version}` of a `MediaTypeVersioning` template matches: the characters the scheme reads as a version. */
 const versionInMediaType = /^[A-Za-z0-9._-]+$/;
 
-/** `value` as a media-type parameter value: a token as is, anything else quoted (RFC 9110 §5.6.6). */
-export function parameterValue(value: string): string {
-  return isToken(value) ? value : `"${value.replace(/["\\]/g, '\\$&')}"`;
-}
+export { parameterValue } from '../http/media-type.js';
 
 /** The problem body an adapter sends for `error`, in English: documents do not depend on the active language. */
 export function problemOf(error: APIException): ProblemDetails {
