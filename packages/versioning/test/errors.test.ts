@@ -137,11 +137,11 @@ describe('the README’s error catalogue lists every code, and only codes the pa
     DisallowedHost: () => new errors.DisallowedHost('evil.example'),
     VersionSunset: () => new errors.VersionSunset('v1'),
     AmbiguousVersion: () => new errors.AmbiguousVersion(['1', '2']),
-    VersionRequired: () => new errors.VersionRequired(),
-    InvalidVersion: () => new errors.InvalidVersion('soon', 'date'),
     InvalidBody: () => new errors.InvalidBody([{ pointer: '/name', detail: 'must be string' }]),
     UnsupportedMediaType: () => new errors.UnsupportedMediaType('text/plain'),
     PayloadTooLarge: () => new errors.PayloadTooLarge(1024),
+    VersionRequired: () => new errors.VersionRequired(),
+    InvalidVersion: () => new errors.InvalidVersion('soon', 'date'),
   };
 
   test('its rows are one per code', () => {

@@ -85,7 +85,8 @@ export function renderDocsPage(options: {
   </head>
   <body>
     <nav class="demo-bar" aria-label="restdash demo">
-      <a href="/">← restdash demo</a> · OpenAPI 3.1, one document per version (scheme: ${options.scheme}) ·
+      <a href="/">← restdash demo</a> · <a href="/api/changelog/">Changelog</a> · OpenAPI 3.1, one document per
+      version (scheme: ${options.scheme}) ·
       ${options.urls.map((entry) => `<a href="${entry.url}">${entry.name}.json</a>`).join(' ')}
     </nav>
     <div id="swagger-ui"></div>

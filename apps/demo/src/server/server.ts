@@ -7,6 +7,7 @@ import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
 import { datedApi, datedPrefix } from './dated.js';
 import type { ApiMeta, SchemeName, VersionAsk, VersionRequest } from '../shared/api.js';
 import {
+  apiDocsHref,
   defaultPageSize,
   maxPageSize,
   maxSearchLength,
@@ -23,6 +24,8 @@ import { loadClientFiles, renderPage } from './client-files.js';
 import { paginate, parseListParams } from './list-params.js';
 import type { ListParams } from './list-params.js';
 import { docsPath, loadDocsAssets, renderDocsPage } from './api-docs.js';
+import { apiHistory } from './api-history.js';
+import { changelogPath, renderChangelogPage } from './changelog-page.js';
 import { apiDocument, metaOpenAPI } from './openapi.js';
 import type { DocumentSource } from './openapi.js';
 import { sendProblem } from './problems.js';
@@ -163,6 +166,17 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     );
   }
 
+  /** GET /api/changelog/: the API's changelog, from its history of version changes. */
+  const changelog = renderChangelogPage({
+    entries: apiHistory(setup.versions).changelog(),
+    oldest: setup.versions[0],
+    referenceOf: apiDocsHref,
+    scheme,
+  });
+  function changelogPage(_request: VersionedRequest, reply: FastifyReply) {
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(changelog);
+  }
+
   /** The absolute URL of `city`'s detail in the request's version (no detail route in v1: NoReverseMatch). */
   const cityLink = (request: VersionedRequest) => (city: City) =>
     request.reverse(cityRouteName, { kwargs: { id: String(city.id) } });
@@ -266,6 +280,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const urlconf = new UrlConf([
     path('/', page, { name: 'home', versioning: null, methods: ['GET'] }),
     path(docsPath, docsPage, { name: 'api-docs', versioning: null, methods: ['GET'] }),
+    path(changelogPath, changelogPage, { name: 'api-changelog', versioning: null, methods: ['GET'] }),
     path('/api/openapi/:label.json', openapiDocument, {
       name: openapiRouteName,
       versioning: null,

@@ -17,6 +17,7 @@ import { pathTemplates, type PathTemplate } from './paths.js';
 import { type Placement, schemeDocument, type SchemeDocument } from './placement.js';
 import { lifecycleHeaders, problemSchema, problemSchemaRef } from './problems.js';
 import type { Context } from './responses.js';
+import { DocumentSchemas, type SchemaVersion, writtenVersion } from './schemas.js';
 import { hostServers } from './servers.js';
 
 export type { OpenAPIOptions, OpenAPIVersionPolicy } from './options.js';
@@ -173,7 +174,7 @@ function addRoute(paths: Paths, plan: RoutePlan, scheme: SchemeDocument, context
     for (const method of methods) {
       // The same path and method in two routes: the first answers (as UrlConf.resolve does).
       if (entry.operations.has(method)) continue;
-      const operation = operationOf(at, route, template, scheme, context);
+      const operation = operationOf(at, route, method, template, scheme, context);
       entry.operations.set(method, { route, method, several: methods.length > 1, operation });
     }
   }
@@ -265,7 +266,30 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
       ? hostServers(`${where}: options.scheme`, servers, fallbackDocument.placement.regex, version)
       : servers;
   const { enforceSunset } = plan;
-  const context: Context = { version, policy, enforceSunset, servers, documentServers, headerRefs };
+  const history = options.changes ?? null;
+  if (history !== null && !history.versions.includes(version)) {
+    throw argumentError(
+      `${where}: options.version ${JSON.stringify(version)} is not a version of options.changes (${history.versions.map((v) => JSON.stringify(v)).join(', ')})`,
+    );
+  }
+  const inVersion: SchemaVersion | null = history === null ? null : { history, version };
+  const inHead: SchemaVersion | null = history === null ? null : { history, version: history.head };
+  const schemas = new DocumentSchemas();
+  const context: Context = {
+    version,
+    policy,
+    enforceSunset,
+    servers,
+    documentServers,
+    headerRefs,
+    schemas,
+    schemaVersion: (versioned) =>
+      inVersion === null || inHead === null
+        ? { at: writtenVersion(), documented: null }
+        : versioned || version === inHead.version
+          ? { at: inVersion, documented: null }
+          : { at: inHead, documented: inVersion },
+  };
 
   const paths: Paths = new Map();
   for (const routePlan of plan.routes) {
@@ -274,8 +298,19 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
   const documentPaths = pathItems(paths);
 
   const references = [...referencesIn(documentPaths)];
+  const named = schemas.components();
+  if (Object.hasOwn(named, 'Problem') && references.includes(problemSchemaRef)) {
+    throw argumentError(
+      `${where}: a route's schema is named "Problem", the name of the document's own problem details schema; rename it`,
+      'ERR_VERSIONING_INVALID_SCHEMA',
+    );
+  }
+  const componentSchemas = {
+    ...(references.includes(problemSchemaRef) && { Problem: problemSchema }),
+    ...named,
+  };
   const components = {
-    ...(references.includes(problemSchemaRef) && { schemas: { Problem: problemSchema } }),
+    ...(Object.keys(componentSchemas).length > 0 && { schemas: componentSchemas }),
     ...(Object.keys(headers).length > 0 &&
       references.some((reference) => reference.startsWith(headersRef)) && { headers }),
   };

@@ -1,10 +1,12 @@
 import type { FlatRoute } from '../urls/route.types.js';
 import { versionedContent } from './content.js';
 import type {
+  HttpMethod,
   OpenAPIOperation,
   OperationObject,
   ParameterObject,
   RequestBodyObject,
+  SchemaObject,
 } from './openapi.types.js';
 import type { PathTemplate } from './paths.js';
 import type { Placement, SchemeDocument } from './placement.js';
@@ -75,15 +77,49 @@ function parametersOf(
   );
 }
 
-/** The operation of `route` at `template`, before its `operationId` is chosen; `where` names the route in errors. */
+/** Methods whose requests carry no body: a route's `request` schema is not theirs. */
+const bodiless: ReadonlySet<HttpMethod> = new Set(['get', 'head', 'options']);
+
+/** The body schemas of an operation, in the document's version (a `$ref` to a component for a named schema). */
+interface BodySchemas {
+  readonly request: SchemaObject | null;
+  readonly response: SchemaObject | null;
+}
+
+function bodySchemasOf(
+  where: string,
+  route: FlatRoute,
+  method: HttpMethod,
+  scheme: SchemeDocument,
+  context: Context,
+): BodySchemas {
+  const { at, documented } = context.schemaVersion(scheme.scheme !== null);
+  return {
+    request:
+      route.request === null || bodiless.has(method)
+        ? null
+        : context.schemas.body(route.request, at, { where, direction: 'request' }, documented),
+    response:
+      route.response === null
+        ? null
+        : context.schemas.body(route.response, at, { where, direction: 'response' }, documented),
+  };
+}
+
+/**
+ * The operation of `route` for `method` at `template`, before its `operationId` is chosen; `where` names the route
+ * in errors.
+ */
 export function operationOf(
   where: string,
   route: FlatRoute,
+  method: HttpMethod,
   template: PathTemplate,
   scheme: SchemeDocument,
   context: Context,
 ): Omit<OperationObject, 'operationId'> {
   const own = route.openapi ?? {};
+  const bodies = bodySchemasOf(where, route, method, scheme, context);
   const { placement } = scheme;
   const parameters = parametersOf(template, own, placement, context.version);
   // Servers of its own where they differ from the document's (OpenAPI's default being `/`).
@@ -92,9 +128,15 @@ export function operationOf(
       ? hostServers(where, context.servers, placement.regex, context.version)
       : context.servers;
   const operationServers = ownServers(servers, context.documentServers);
-  const requestBody: RequestBodyObject | undefined = own.requestBody && {
-    ...own.requestBody,
-    content: versionedContent(own.requestBody.content, placement, context.version, 'request'),
+  // The route's own requestBody wins over the one its `request` schema gives, as every member of its `openapi` does.
+  const body: RequestBodyObject | undefined =
+    own.requestBody ??
+    (bodies.request === null
+      ? undefined
+      : { required: true, content: { 'application/json': { schema: bodies.request } } });
+  const requestBody: RequestBodyObject | undefined = body && {
+    ...body,
+    content: versionedContent(body.content, placement, context.version, 'request'),
   };
   // Members in the order OpenAPI lists them; the route's own extensions last.
   const {
@@ -120,7 +162,10 @@ export function operationOf(
     ...(externalDocs && { externalDocs }),
     ...(parameters.length > 0 && { parameters }),
     ...(requestBody && { requestBody }),
-    responses: responsesOf(own, scheme, context),
+    responses: responsesOf(own, scheme, context, {
+      success: bodies.response,
+      bodyProblems: bodies.request !== null,
+    }),
     ...(deprecated !== null && { deprecated }),
     ...(security && { security }),
     ...(givenServers !== undefined

@@ -1,3 +1,4 @@
+import type { VersionHistory } from '../changes/history.js';
 import type { VersionPolicy } from '../lifecycle/policies.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
@@ -31,6 +32,13 @@ export interface OpenAPIOptions {
    * @default false
    */
   readonly enforceSunset?: boolean;
+  /**
+   * The history of version changes the adapters are given (`@restdash/versioning/changes`): the routes' `request`
+   * and `response` schemas are documented as this document's version has them (`history.schemaFor`), a
+   * version-neutral route's as the newest version has them. `options.version` must be one of its versions.
+   * @default undefined (the schemas as written)
+   */
+  readonly changes?: VersionHistory;
 }
 
 /** How errors name the call. */
@@ -44,6 +52,7 @@ export const optionNames: readonly string[] = Object.freeze([
   'servers',
   'policies',
   'enforceSunset',
+  'changes',
 ]);
 const infoNames = ['title', 'version', 'description'];
 const serverNames = ['url', 'description'];
@@ -53,6 +62,13 @@ function checkText(at: string, value: unknown, optional: boolean): void {
   if (typeof value !== 'string' || value === '') {
     throw argumentError(`${at} must be a non-empty string, got ${describe(value)}`);
   }
+}
+
+/** A `VersionHistory`, recognised by what a document reads of it. */
+function isHistory(value: unknown): value is VersionHistory {
+  if (typeof value !== 'object' || value === null) return false;
+  const { versions, schemaFor } = value as { versions?: unknown; schemaFor?: unknown };
+  return Array.isArray(versions) && typeof schemaFor === 'function';
 }
 
 /** `options.servers` checked and copied; `null` when not given. */
@@ -91,6 +107,10 @@ export function checkOptions(urlconf: unknown, options: unknown): asserts option
   const enforceSunset = options['enforceSunset'];
   if (enforceSunset !== undefined && typeof enforceSunset !== 'boolean') {
     throw mustBe(where, 'options.enforceSunset', 'a boolean', enforceSunset);
+  }
+  const changes = options['changes'];
+  if (changes !== undefined && !isHistory(changes)) {
+    throw mustBe(where, 'options.changes', 'a VersionHistory (@restdash/versioning/changes)', changes);
   }
   const info = options['info'];
   if (!isPlainObject(info)) throw mustBe(where, 'options.info', 'an object', info);

@@ -1,4 +1,12 @@
-import type { ProblemDetails } from '../errors.js';
+import {
+  InvalidBody,
+  ParseError,
+  PayloadTooLarge,
+  type ProblemDetails,
+  UnsupportedMediaType,
+} from '../errors.js';
+import { gettextLazy } from '../i18n/index.js';
+import { problemOf } from './placement.js';
 import { type CompiledPolicy, formatDeprecation, formatLink, formatSunset } from '../lifecycle/policies.js';
 import type { HeaderObject, ResponseObject, SchemaObject } from './openapi.types.js';
 
@@ -27,6 +35,19 @@ export const problemSchema: SchemaObject = {
     },
     instance: { type: 'string', format: 'uri-reference', description: 'This occurrence of the problem.' },
     code: { type: 'string', description: 'Machine-readable error code: `not_found`, `not_acceptable`, …' },
+    errors: {
+      type: 'array',
+      description:
+        'What is wrong where in a request body (on `invalid_body`): a JSON Pointer (RFC 6901) into the body as sent, and what is wrong there.',
+      items: {
+        type: 'object',
+        properties: {
+          pointer: { type: 'string', description: 'Where: `""` the whole body, `/name` its member `name`.' },
+          detail: { type: 'string', description: 'What is wrong there.' },
+        },
+        required: ['pointer', 'detail'],
+      },
+    },
     supportedVersions: {
       type: 'array',
       items: { type: 'string' },
@@ -65,6 +86,56 @@ export function lifecycleHeaders(policy: CompiledPolicy): Record<string, HeaderO
     };
   }
   return headers;
+}
+
+/**
+ * The problems of an operation that reads a JSON request body, by status: 400 (`invalid_body` with its `errors`,
+ * `parse_error`), 413 and 415, each body exactly as an adapter sends it (in English).
+ */
+export function bodyProblemResponses(): Record<string, ResponseObject> {
+  return {
+    400: problemResponse(
+      'Bad Request: the body is not valid JSON, or not what the schema of this version asks for.',
+      {
+        invalid_body: problemOf(new InvalidBody([{ pointer: '/name', detail: 'must be string' }])),
+        parse_error: problemOf(
+          new ParseError(
+            gettextLazy('JSON parse error - %(detail)s', { detail: 'Unexpected end of JSON input' }),
+          ),
+        ),
+      },
+    ),
+    413: problemResponse('Content Too Large: the body is longer than the server reads.', {
+      payload_too_large: problemOf(new PayloadTooLarge(1048576)),
+    }),
+    415: problemResponse('Unsupported Media Type: the body is not JSON.', {
+      unsupported_media_type: problemOf(new UnsupportedMediaType('text/plain')),
+    }),
+  };
+}
+
+/** `a` and `b` together; where both have a status, one response with both's examples, its descriptions joined. */
+export function mergeProblems(
+  a: Readonly<Record<string, ResponseObject>>,
+  b: Readonly<Record<string, ResponseObject>>,
+): Record<string, ResponseObject> {
+  const merged: Record<string, ResponseObject> = { ...a };
+  for (const [code, response] of Object.entries(b)) {
+    const first = merged[code];
+    if (first === undefined) {
+      merged[code] = response;
+      continue;
+    }
+    const examples = {
+      ...first.content?.[problemMediaType]?.examples,
+      ...response.content?.[problemMediaType]?.examples,
+    };
+    merged[code] = {
+      description: `${first.description} Or: ${response.description}`,
+      content: { [problemMediaType]: { schema: { $ref: problemSchemaRef }, examples } },
+    };
+  }
+  return merged;
 }
 
 /** A response documenting one or more problems of the same status, each as a named example. */

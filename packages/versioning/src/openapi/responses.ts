@@ -3,13 +3,16 @@ import { type CompiledPolicy, enforcedSunset, formatSunset } from '../lifecycle/
 import { versionedContent } from './content.js';
 import type {
   HeaderObject,
+  MediaTypeObject,
   OpenAPIOperation,
   ReferenceObject,
   ResponseObject,
+  SchemaObject,
   ServerObject,
 } from './openapi.types.js';
 import { problemOf, type SchemeDocument } from './placement.js';
-import { problemResponse } from './problems.js';
+import { bodyProblemResponses, mergeProblems, problemResponse } from './problems.js';
+import type { DocumentSchemas, SchemaVersion } from './schemas.js';
 
 /** Everything the operations of one document share. */
 export interface Context {
@@ -22,6 +25,43 @@ export interface Context {
   /** The document's top-level `servers`, when it has them. */
   readonly documentServers: readonly ServerObject[] | null;
   readonly headerRefs: Readonly<Record<string, ReferenceObject>>;
+  /** The named schemas of the document, collected as the operations are made. */
+  readonly schemas: DocumentSchemas;
+  /**
+   * The version of the history a route's body schemas are documented in (`at`): the document's for a versioned
+   * route, the newest for a version-neutral one (served as the newest); as written without a history. `documented`
+   * is the document's own version where that differs from `at`, else `null`.
+   */
+  schemaVersion(versioned: boolean): {
+    readonly at: SchemaVersion;
+    readonly documented: SchemaVersion | null;
+  };
+}
+
+/** What the route's `request` and `response` schemas add to an operation's responses. */
+export interface BodyResponses {
+  /** The schema of its success response's JSON body, or `null`. */
+  readonly success: SchemaObject | null;
+  /** Whether it reads a request body, and so answers 400, 413 and 415 about it. */
+  readonly bodyProblems: boolean;
+}
+
+function isJsonType(mediaType: string): boolean {
+  const essence = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  return essence === 'application/json' || essence.endsWith('+json');
+}
+
+/** `response` with `schema` on its JSON media types that have none (`application/json` when it has no content). */
+function withSchema(response: ResponseObject, schema: SchemaObject): ResponseObject {
+  const given = response.content ?? {};
+  const content: Record<string, MediaTypeObject> = {};
+  let json = false;
+  for (const [type, media] of Object.entries(given)) {
+    json ||= isJsonType(type);
+    content[type] = isJsonType(type) && media.schema === undefined ? { schema, ...media } : media;
+  }
+  if (!json) content['application/json'] = { schema };
+  return { ...response, content };
 }
 
 /** Response keys in status order, `default` last. */
@@ -85,15 +125,25 @@ export function responsesOf(
   own: OpenAPIOperation,
   scheme: SchemeDocument,
   context: Context,
+  bodies: BodyResponses,
 ): Record<string, ResponseObject> {
   const given = own.responses ?? {};
   const documentsSuccess = Object.keys(given).some((code) => code === 'default' || /^[123]/.test(code));
-  const problems = problemResponses(scheme, context);
+  const problems = mergeProblems(
+    bodies.bodyProblems ? bodyProblemResponses() : {},
+    problemResponses(scheme, context),
+  );
   const merged: Record<string, ResponseObject> = {
     ...(documentsSuccess ? {} : { 200: { description: 'OK', content: { 'application/json': {} } } }),
     ...problems,
     ...given,
   };
+  if (bodies.success !== null) {
+    // The success response the schema describes: the route's first 2xx, else the generated 200.
+    const code = Object.keys(given).find((status) => /^2/.test(status)) ?? '200';
+    const success = merged[code];
+    if (success !== undefined) merged[code] = withSchema(success, bodies.success);
+  }
   const lifecycle = scheme.placement.kind !== 'neutral' && context.policy !== null;
   return Object.fromEntries(
     Object.entries(merged)

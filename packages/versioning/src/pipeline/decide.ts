@@ -48,11 +48,28 @@ function isVersionError(error: APIException, request: PipelineRequest): boolean 
   return error.statusCode === 406 && request.negotiationProblem() !== error;
 }
 
+/** The lifecycle's header fields, and the `Link` to the document of the request's version where the mount has one. */
+function fieldsOf(
+  route: RoutePlan,
+  request: PipelineRequest,
+  fields: readonly HeaderField[],
+): readonly HeaderField[] {
+  const { serviceDesc } = route;
+  return serviceDesc === null || request.version === null ? fields : [...fields, serviceDesc(request)];
+}
+
 function refused(route: RoutePlan, request: PipelineRequest, refusal: Refusal): ProblemOutcome {
   const { error, fields, supportedVersions } = refusal;
-  const language = request.header('accept-language');
+  const all = fieldsOf(route, request, fields);
   const migrate = route.problemFor(request.version);
-  return problemOutcome(error, language, route.vary, fields, supportedVersions, migrate);
+  return problemOutcome(
+    error,
+    request.header('accept-language'),
+    route.vary,
+    all,
+    supportedVersions,
+    migrate,
+  );
 }
 
 /** The problem outcome of an `APIException` the scheme threw; any other error is thrown on. */
@@ -144,7 +161,7 @@ function admitted(route: RoutePlan, request: PipelineRequest): Outcome {
     request,
     handler: verdict.route.handler,
     route: verdict.route,
-    fields: verdict.fields,
+    fields: fieldsOf(route, request, verdict.fields),
     vary: route.vary,
     contentType: responseMediaType === null ? null : responseMediaType(request),
   };

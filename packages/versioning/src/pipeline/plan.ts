@@ -10,10 +10,11 @@ import {
   lifecycleOptionNames,
   type RouteLifecycle,
 } from '../lifecycle/lifecycle.js';
-import type { CompiledPolicy } from '../lifecycle/policies.js';
+import type { CompiledPolicy, HeaderField } from '../lifecycle/policies.js';
 import { BaseVersioning, checkSchemeHeaders } from '../schemes/base.js';
 import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { resolverMatchOf } from '../urls/resolver-match.js';
+import { reverse } from '../urls/reverse.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import type { UrlConf } from '../urls/urlconf.js';
 import type { RouteBodies } from './body.js';
@@ -47,6 +48,14 @@ export interface PlanOptions<R = unknown> extends LifecycleOptions {
    */
   readonly problems?: boolean;
   /**
+   * Serve the OpenAPI document of each version (`@restdash/versioning/openapi`) at `path`, a route of the mount
+   * like any other (`/:version/openapi.json` under `URLPathVersioning`): a request gets the document of its version,
+   * chosen as for every other route. Every response of a versioned route that has a version then carries
+   * `Link: <that version's document>; rel="service-desc"` (RFC 8631).
+   * @default undefined (no document served)
+   */
+  readonly describe?: DescribeOptions;
+  /**
    * The version of a request that carries none, as Stripe pins each account to its version: called with the
    * framework's own request (Hono: the context) only for a request of a versioned route that carries no version, never
    * otherwise. A string is used as if the client had sent it (read and checked the same way, refused the same way);
@@ -69,6 +78,17 @@ export interface PlanOptions<R = unknown> extends LifecycleOptions {
   readonly bodyLimit?: number;
 }
 
+/** The adapters' option `describe`: where the OpenAPI documents are served, and their `info`. */
+export interface DescribeOptions {
+  /** The route of the documents, in the UrlConf's syntax; `:version` where the scheme reads it from the path. */
+  readonly path: string;
+  /** The documents' `info` (its `version` is each document's version). */
+  readonly info: { readonly title: string; readonly description?: string };
+}
+
+/** The URL name of the `describe` route, in a route table of its own (reversal builds its `Link`). */
+export const describeName = 'openapi-document';
+
 /** The names of {@link PlanOptions}, for a caller's check of unknown options. */
 export const planOptionNames: readonly string[] = Object.freeze([
   'scheme',
@@ -76,6 +96,7 @@ export const planOptionNames: readonly string[] = Object.freeze([
   'trustProxy',
   'renderers',
   'problems',
+  'describe',
   'pinVersion',
   'changes',
   'bodyLimit',
@@ -143,6 +164,12 @@ export interface RoutePlan {
   readonly bodyLimit: number;
   /** Whether `options.bodyLimit` was given (Fastify applies its own otherwise). */
   readonly bodyLimitGiven: boolean;
+  /**
+   * The `Link: <…>; rel="service-desc"` field of a request of this route that has a version (the mount's
+   * `describe` document of that version), or `null` when the mount serves no document or the route is
+   * version-neutral.
+   */
+  readonly serviceDesc: ((request: VersioningRequest) => HeaderField) | null;
 }
 
 /** A UrlConf and the options of its mount, compiled once and frozen. */
@@ -185,6 +212,12 @@ export interface PlanSettings {
     route: FlatRoute,
     history: VersionHistory | null,
   ) => RouteBodies | null;
+  /**
+   * Makes the route table of the `describe` route (named {@link describeName}), whose handler is one of the
+   * adapter's framework answering the document of the request's version; called once the options are checked,
+   * required when `options.describe` is given. (The adapters make it: this module loads no router.)
+   */
+  readonly describeTable?: (describe: DescribeOptions) => UrlConf;
 }
 
 const noBodies = (): null => null;
@@ -231,6 +264,8 @@ function checkOptions(where: string, urlconf: unknown, options: unknown, extra: 
   if (changes !== undefined && !isHistory(changes)) {
     throw mustBe(where, 'options.changes', 'a VersionHistory (@restdash/versioning/changes)', changes);
   }
+  const { describe } = options as Partial<PlanOptions>;
+  if (describe !== undefined) checkDescribe(where, describe);
 }
 
 /** A `VersionHistory`, recognised by what the adapters read of it (another copy of the package's too). */
@@ -273,6 +308,43 @@ function checkHistoryVersions(
   }
 }
 
+function checkDescribe(where: string, describe: unknown): void {
+  const at = `${where}: options.describe`;
+  if (!isPlainObject(describe)) throw mustBe(where, 'options.describe', 'an object { path, info }', describe);
+  checkKnownKeys(at, describe, ['path', 'info']);
+  if (typeof describe['path'] !== 'string') throw mustBe(at, 'path', 'a route string', describe['path']);
+  const info = describe['info'];
+  if (!isPlainObject(info)) throw mustBe(at, 'info', 'an object { title, description? }', info);
+  checkKnownKeys(`${at}.info`, info, ['title', 'description']);
+  if (typeof info['title'] !== 'string' || info['title'] === '')
+    throw mustBe(at, 'info.title', 'a non-empty string', info['title']);
+  if (info['description'] !== undefined && typeof info['description'] !== 'string')
+    throw mustBe(at, 'info.description', 'a string', info['description']);
+}
+
+/** The table of the `describe` route, which its `Link` reverses with; `null` without `describe`. */
+function describeTableOf(
+  where: string,
+  options: PlanOptions<never>,
+  make: PlanSettings['describeTable'],
+): UrlConf | null {
+  if (options.describe === undefined) return null;
+  if (make === undefined) {
+    throw mustBe(
+      where,
+      'options.describe',
+      'undefined here (it is an option of the adapters)',
+      options.describe,
+    );
+  }
+  return make(options.describe);
+}
+
+/** `Link: <the describe document of the request's version>; rel="service-desc"` for the routes of a mount. */
+function serviceDescOf(table: UrlConf): (request: VersioningRequest) => HeaderField {
+  return (request) => ['link', `<${reverse(describeName, { request, urlconf: table })}>; rel="service-desc"`];
+}
+
 /**
  * Checks `urlconf` and `options` once (`where` names the caller in every error) and compiles what serving and
  * documenting each route needs: its scheme and `Vary`, its lifecycle window and policies, its response media type,
@@ -285,14 +357,23 @@ export function compilePlan(
   urlconf: UrlConf,
   options: PlanOptions<never>,
   where: string,
-  { extraOptions = [], prefixOf = prefixIsMount, checkRoute, compileBodies = noBodies }: PlanSettings = {},
+  {
+    extraOptions = [],
+    prefixOf = prefixIsMount,
+    checkRoute,
+    compileBodies = noBodies,
+    describeTable,
+  }: PlanSettings = {},
 ): Plan {
   checkOptions(where, urlconf, options, extraOptions);
   const { allowedHosts, trustProxy, renderers, problems = false } = options;
   const history = options.changes ?? null;
   const bodyLimit = options.bodyLimit ?? defaultBodyLimit;
   const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
-  const routes = [...urlconf.routes()].map((route) => {
+  const table = describeTableOf(where, options, describeTable);
+  const serviceDesc = table === null ? null : serviceDescOf(table);
+  // The describe route first, so that no route of the UrlConf shadows it.
+  const routes = [...(table?.routes() ?? []), ...urlconf.routes()].map((route) => {
     const scheme = route.versioning === undefined ? options.scheme : route.versioning;
     checkRoute?.(route, scheme);
     // Its values go into response headers, where node:http throws on a bad one: refused now, not by a request.
@@ -332,6 +413,7 @@ export function compilePlan(
         resolverMatchOf(answering, kwargsFromParams(params as Record<string, unknown>, names)),
       prefixOf,
       requests,
+      serviceDesc: scheme === null ? null : serviceDesc,
       pinVersion: scheme === null ? null : ((options.pinVersion as RoutePlan['pinVersion']) ?? null),
       bodiesOf,
       problemFor:

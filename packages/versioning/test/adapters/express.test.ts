@@ -7,6 +7,7 @@ import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
+import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
@@ -18,6 +19,7 @@ describe('express adapter', () => {
   moreSchemesContract(harness);
   hardeningContract(harness);
   lifecycleContract(harness);
+  describeContract(harness);
   choosingContract(harness);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {

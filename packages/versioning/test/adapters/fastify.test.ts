@@ -7,6 +7,7 @@ import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
+import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
@@ -17,6 +18,7 @@ describe('fastify adapter', () => {
   moreSchemesContract(harness);
   hardeningContract(harness);
   lifecycleContract(harness);
+  describeContract(harness);
   choosingContract(harness);
 
   test('several plugins, each encapsulated; a path and method routed twice go to the first route', async () => {

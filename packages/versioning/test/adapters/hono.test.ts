@@ -10,6 +10,7 @@ import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
+import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
@@ -21,6 +22,7 @@ describe('hono adapter', () => {
   moreSchemesContract(harness);
   hardeningContract(harness);
   lifecycleContract(harness);
+  describeContract(harness);
   choosingContract(harness);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {

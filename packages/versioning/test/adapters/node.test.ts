@@ -6,6 +6,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { choosingContract } from './choosing.contract.js';
 import { adapterContract } from './contract.js';
+import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
@@ -17,6 +18,7 @@ describe('node:http adapter', () => {
   moreSchemesContract(harness);
   hardeningContract(harness);
   lifecycleContract(harness);
+  describeContract(harness);
   choosingContract(harness);
 
   describe('routing of its own', () => {

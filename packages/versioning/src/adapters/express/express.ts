@@ -7,6 +7,7 @@ import { decideNode, type Outcome, type ServeOutcome } from '../../pipeline/deci
 import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendVary } from '../../pipeline/vary.js';
+import type { VersioningRequest } from '../../types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import { applyRequestInfo, nodeBodyRequest } from '../node-body.js';
 import { appendFields, finishHead } from '../node-response.js';
@@ -136,6 +137,12 @@ function handlerOf(mounted: shared.MountedRoute<VersionedRequestHandler>): Reque
   };
 }
 
+/** The `describe` route's handler: the document of the request's version. */
+const describeHandler: shared.DescribeHandler<VersionedRequestHandler> = (document) => (_req, res) => {
+  res
+    .type('application/json')
+    .send(document((res.locals as Record<PropertyKey, unknown>)[kVersioning] as VersioningRequest));
+};
 /**
  * An Express router serving every route of `urlconf` with its handler (an ordinary Express handler), each request
  * versioned first: `req.version`, `req.versioningScheme`, `req.resolverMatch`, `req.reverse()`. Mounted under a
@@ -145,7 +152,13 @@ function handlerOf(mounted: shared.MountedRoute<VersionedRequestHandler>): Reque
  * app.use('/api', versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) }));
  */
 export function versioned(urlconf: UrlConf, options: AdapterOptions<Request>): Router {
-  const mounted = shared.mountRoutes<VersionedRequestHandler>('express', urlconf, options, 'path-to-regexp');
+  const mounted = shared.mountRoutes<VersionedRequestHandler>(
+    'express',
+    urlconf,
+    options,
+    'path-to-regexp',
+    describeHandler,
+  );
   // Strict and case-sensitive, as UrlConf.resolve() matches: `/users` is not `/users/`, nor `/Users/`.
   const router = express.Router({ strict: true, caseSensitive: true });
   for (const route of mounted.routes) {

@@ -182,6 +182,11 @@ function handlerOf(
   } as RouteHandlerMethod;
 }
 
+/** The `describe` route's handler: the document of the request's version. */
+const describeHandler: shared.DescribeHandler<VersionedRouteHandler> = (document) => (request, reply) => {
+  const outcome = (request as unknown as Decorated)[kOutcome] as ServeOutcome;
+  return reply.type('application/json').send(document(outcome.request));
+};
 /** Writes out what the pipeline decided: the problem, or the route's handler called with Fastify's arguments. */
 function answer(
   app: FastifyInstance,
@@ -222,6 +227,7 @@ export function versioned(urlconf: UrlConf, options: AdapterOptions<FastifyReque
     urlconf,
     options,
     'fastify',
+    describeHandler,
   );
   const plugin: FastifyPluginCallback = (app, _pluginOptions, done) => {
     const prefix = app.prefix;

@@ -8,6 +8,7 @@ import { decideFetch, type Outcome, type ServeOutcome } from '../../pipeline/dec
 import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendVary } from '../../pipeline/vary.js';
+import type { VersioningRequest } from '../../types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import { hasMalformedValue } from '../malformed-path.js';
 import * as shared from '../shared.js';
@@ -181,6 +182,11 @@ function handlerOf(mounted: shared.MountedRoute<Handler<VersioningEnv>>): Handle
   };
 }
 
+/** The `describe` route's handler: the document of the request's version. */
+const describeHandler: shared.DescribeHandler<Handler<VersioningEnv>> = (document) => (c) => {
+  const request = shared.LazyResolverMatch.requestOf(c.get('resolverMatch')) as VersioningRequest;
+  return c.body(document(request), 200, { 'content-type': 'application/json' });
+};
 /** Writes out what the pipeline decided: the problem, or the route's request body prepared and its handler called. */
 function serve(
   c: AnyContext,
@@ -212,9 +218,14 @@ export function versioned(
   urlconf: UrlConf,
   options: AdapterOptions<Context<VersioningEnv>>,
 ): Hono<VersioningEnv> {
-  const { routes, problems } = shared.mountRoutes<Handler<VersioningEnv>>('hono', urlconf, options, 'hono', {
-    prefixOf,
-  });
+  const { routes, problems } = shared.mountRoutes<Handler<VersioningEnv>>(
+    'hono',
+    urlconf,
+    options,
+    'hono',
+    describeHandler,
+    { prefixOf },
+  );
   const app = new Hono<VersioningEnv>();
   for (const mounted of routes) {
     const handle = handlerOf(mounted);

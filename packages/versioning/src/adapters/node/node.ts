@@ -7,6 +7,7 @@ import { decideNode, type Outcome, type PendingOutcome } from '../../pipeline/de
 import { routeMatcher } from '../../pipeline/match.js';
 import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unroutedError } from '../../pipeline/unrouted.js';
+import type { VersioningRequest } from '../../types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
 import { applyRequestInfo, nodeBodyRequest, outgoingNodeJson } from '../node-body.js';
 import { appendFields, finishHead, writeProblem } from '../node-response.js';
@@ -49,6 +50,13 @@ function migratingJson(
   };
 }
 
+/** The `describe` route's handler: the document of the request's version. */
+const describeHandler: shared.DescribeHandler<VersionedRequestListener> = (document) => (req, res) => {
+  const body = document(shared.LazyResolverMatch.requestOf(req.resolverMatch) as VersioningRequest);
+  res.setHeader('content-type', 'application/json');
+  res.end(body);
+};
+
 /**
  * A node:http request listener serving every route of `urlconf` with its handler `(req, res)`, each request
  * versioned first: `req.params`, `req.version`, `req.versioningScheme`, `req.resolverMatch`, `req.reverse()`. It
@@ -67,9 +75,8 @@ export function versioned(
     urlconf,
     options,
     'path-to-regexp',
-    {
-      extraOptions: ['onError', 'scriptPrefix'],
-    },
+    describeHandler,
+    { extraOptions: ['onError', 'scriptPrefix'] },
   );
   const prefix = checkScriptPrefix(where, options.scriptPrefix ?? '');
   if (/[:*]/.test(prefix)) {

@@ -17,14 +17,14 @@ export const de: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': 'Fehlerhafte Anfrage.',
   'Version "%(version)s" is no longer available.': 'Version "%(version)s" ist nicht mehr verfügbar.',
   'Not available in version "%(version)s".': 'In Version "%(version)s" nicht verfügbar.',
-  'A version is required.': 'Eine Version ist erforderlich.',
-  'Invalid version "%(version)s": expected a date like 2024-01-31.':
-    'Ungültige Version "%(version)s": erwartet wird ein Datum wie 2024-01-31.',
-  'Invalid version "%(version)s": expected a version like 1.2.':
-    'Ungültige Version "%(version)s": erwartet wird eine Version wie 1.2.',
   'JSON parse error - %(detail)s': 'JSON-Parse-Fehler - %(detail)s',
   'Unsupported media type "%(media_type)s" in request.':
     'Nicht unterstützter Medientyp "%(media_type)s" in der Anfrage.',
   'Request body too large: more than %(limit)s bytes.': 'Anfrageinhalt zu groß: mehr als %(limit)s Bytes.',
   'Invalid request body.': 'Ungültiger Anfrageinhalt.',
+  'A version is required.': 'Eine Version ist erforderlich.',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    'Ungültige Version "%(version)s": erwartet wird ein Datum wie 2024-01-31.',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    'Ungültige Version "%(version)s": erwartet wird eine Version wie 1.2.',
 });

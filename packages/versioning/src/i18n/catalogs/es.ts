@@ -18,15 +18,15 @@ export const es: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': 'Solicitud con formato incorrecto.',
   'Version "%(version)s" is no longer available.': 'La versión "%(version)s" ya no está disponible.',
   'Not available in version "%(version)s".': 'No disponible en la versión "%(version)s".',
-  'A version is required.': 'Se requiere una versión.',
-  'Invalid version "%(version)s": expected a date like 2024-01-31.':
-    'Versión "%(version)s" no válida: se esperaba una fecha como 2024-01-31.',
-  'Invalid version "%(version)s": expected a version like 1.2.':
-    'Versión "%(version)s" no válida: se esperaba una versión como 1.2.',
   'JSON parse error - %(detail)s': 'Error de análisis JSON - %(detail)s',
   'Unsupported media type "%(media_type)s" in request.':
     'Tipo de medio "%(media_type)s" incompatible en la solicitud.',
   'Request body too large: more than %(limit)s bytes.':
     'Cuerpo de la solicitud demasiado grande: más de %(limit)s bytes.',
   'Invalid request body.': 'Cuerpo de la solicitud no válido.',
+  'A version is required.': 'Se requiere una versión.',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    'Versión "%(version)s" no válida: se esperaba una fecha como 2024-01-31.',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    'Versión "%(version)s" no válida: se esperaba una versión como 1.2.',
 });

@@ -17,14 +17,14 @@ export const fr: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': 'Requête malformée.',
   'Version "%(version)s" is no longer available.': "La version « %(version)s » n'est plus disponible.",
   'Not available in version "%(version)s".': 'Non disponible dans la version « %(version)s ».',
-  'A version is required.': 'Une version est requise.',
-  'Invalid version "%(version)s": expected a date like 2024-01-31.':
-    'Version « %(version)s » non valide : une date comme 2024-01-31 est attendue.',
-  'Invalid version "%(version)s": expected a version like 1.2.':
-    'Version « %(version)s » non valide : une version comme 1.2 est attendue.',
   'JSON parse error - %(detail)s': 'Erreur d’analyse JSON - %(detail)s',
   'Unsupported media type "%(media_type)s" in request.': 'Type de média « %(media_type)s » non supporté.',
   'Request body too large: more than %(limit)s bytes.':
     'Corps de la requête trop volumineux : plus de %(limit)s octets.',
   'Invalid request body.': 'Corps de la requête invalide.',
+  'A version is required.': 'Une version est requise.',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    'Version « %(version)s » non valide : une date comme 2024-01-31 est attendue.',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    'Version « %(version)s » non valide : une version comme 1.2 est attendue.',
 });

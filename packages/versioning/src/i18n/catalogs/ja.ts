@@ -17,15 +17,15 @@ export const ja: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': '不正な形式のリクエストです。',
   'Version "%(version)s" is no longer available.': 'バージョン "%(version)s" は利用できなくなりました。',
   'Not available in version "%(version)s".': 'バージョン "%(version)s" では利用できません。',
-  'A version is required.': 'バージョンの指定が必要です。',
-  'Invalid version "%(version)s": expected a date like 2024-01-31.':
-    '無効なバージョン "%(version)s"：2024-01-31 のような日付を指定してください。',
-  'Invalid version "%(version)s": expected a version like 1.2.':
-    '無効なバージョン "%(version)s"：1.2 のようなバージョンを指定してください。',
   'JSON parse error - %(detail)s': 'JSON の解析エラー - %(detail)s',
   'Unsupported media type "%(media_type)s" in request.':
     'リクエストのメディアタイプ "%(media_type)s" はサポートされていません。',
   'Request body too large: more than %(limit)s bytes.':
     'リクエストボディが大きすぎます: %(limit)s バイトを超えています。',
   'Invalid request body.': 'リクエストボディが不正です。',
+  'A version is required.': 'バージョンの指定が必要です。',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    '無効なバージョン "%(version)s"：2024-01-31 のような日付を指定してください。',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    '無効なバージョン "%(version)s"：1.2 のようなバージョンを指定してください。',
 });

@@ -18,14 +18,14 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': 'Requisição malformada.',
   'Version "%(version)s" is no longer available.': 'A versão "%(version)s" não está mais disponível.',
   'Not available in version "%(version)s".': 'Não disponível na versão "%(version)s".',
-  'A version is required.': 'É necessário informar uma versão.',
-  'Invalid version "%(version)s": expected a date like 2024-01-31.':
-    'Versão "%(version)s" inválida: esperava-se uma data como 2024-01-31.',
-  'Invalid version "%(version)s": expected a version like 1.2.':
-    'Versão "%(version)s" inválida: esperava-se uma versão como 1.2.',
   'JSON parse error - %(detail)s': 'Erro de análise do JSON - %(detail)s',
   'Unsupported media type "%(media_type)s" in request.': 'Tipo de mídia "%(media_type)s" não é suportado.',
   'Request body too large: more than %(limit)s bytes.':
     'Corpo da requisição grande demais: mais de %(limit)s bytes.',
   'Invalid request body.': 'Corpo da requisição inválido.',
+  'A version is required.': 'É necessário informar uma versão.',
+  'Invalid version "%(version)s": expected a date like 2024-01-31.':
+    'Versão "%(version)s" inválida: esperava-se uma data como 2024-01-31.',
+  'Invalid version "%(version)s": expected a version like 1.2.':
+    'Versão "%(version)s" inválida: esperava-se uma versão como 1.2.',
 });

@@ -16,13 +16,13 @@ export const zhHans: Readonly<Record<string, string>> = Object.freeze({
   'Malformed request.': '错误的请求。',
   'Version "%(version)s" is no longer available.': '版本 “%(version)s” 已不再可用。',
   'Not available in version "%(version)s".': '在版本 “%(version)s” 中不可用。',
+  'JSON parse error - %(detail)s': 'JSON 解析错误 - %(detail)s',
+  'Unsupported media type "%(media_type)s" in request.': '不支持请求中的媒体类型 “%(media_type)s”。',
+  'Request body too large: more than %(limit)s bytes.': '请求体过大：超过 %(limit)s 字节。',
+  'Invalid request body.': '无效的请求体。',
   'A version is required.': '必须指定版本。',
   'Invalid version "%(version)s": expected a date like 2024-01-31.':
     '无效的版本 “%(version)s”：应为类似 2024-01-31 的日期。',
   'Invalid version "%(version)s": expected a version like 1.2.':
     '无效的版本 “%(version)s”：应为类似 1.2 的版本。',
-  'JSON parse error - %(detail)s': 'JSON 解析错误 - %(detail)s',
-  'Unsupported media type "%(media_type)s" in request.': '不支持请求中的媒体类型 “%(media_type)s”。',
-  'Request body too large: more than %(limit)s bytes.': '请求体过大：超过 %(limit)s 字节。',
-  'Invalid request body.': '无效的请求体。',
 });

@@ -1,0 +1,163 @@
+// The adapter option `describe`: each version's OpenAPI document served as a route of the mount, the version chosen
+// as for every other route, and every versioned response linking to its version's document (RFC 8631).
+import { afterEach, describe, expect, test } from 'vitest';
+import type { OpenAPIDocument } from '../../src/openapi/index.js';
+import type { AdapterOptions } from '../../src/adapters/shared.js';
+import { HeaderVersioning } from '../../src/schemes/header.js';
+import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
+import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
+import { expectValidDocument } from '../openapi/support.js';
+import type { AdapterHarness } from './contract.js';
+import { fetchReply, type Reply, type Served } from './support.js';
+
+const info = { title: 'Users', description: 'The users API.' };
+
+/** The target of the `rel="service-desc"` link of `reply`, or `null` when it has none. */
+function serviceDesc(reply: Reply): string | null {
+  const header = reply.header('link');
+  if (header === null) return null;
+  const links = parseLinkHeader(header);
+  return links.find(({ params }) => params.get('rel') === 'service-desc')?.target ?? null;
+}
+
+function documentOf(reply: Reply): OpenAPIDocument {
+  expect(reply.status, reply.body).toBe(200);
+  expect(reply.header('content-type')).toMatch(/^application\/json/);
+  return JSON.parse(reply.body) as OpenAPIDocument;
+}
+
+/** Runs the `describe` contract against one framework's harness. */
+export function describeContract(harness: AdapterHarness): void {
+  const { path } = harness;
+  let served: Served | null = null;
+  afterEach(async () => {
+    await served?.close();
+    served = null;
+  });
+  const serve = async (urlconf: UrlConf, options: AdapterOptions, prefix?: string): Promise<string> => {
+    served = await harness.serve(urlconf, options, [], prefix === undefined ? {} : { prefix });
+    return served.origin;
+  };
+
+  describe('describe: the OpenAPI document of the request’s version', () => {
+    test('URLPathVersioning under a prefix: each version’s document at its own URL, valid, without its own route', async () => {
+      const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] });
+      const urlconf = new UrlConf([
+        path('/:version/users/', harness.echo, { name: 'users', methods: ['GET'] }),
+        path('/:version/teams/', harness.echo, { name: 'teams', methods: ['GET'], since: 'v2' }),
+        path('/health/', harness.echo, { name: 'health', versioning: null }),
+      ]);
+      const origin = await serve(
+        urlconf,
+        { scheme, describe: { path: '/:version/openapi.json', info } },
+        '/api',
+      );
+      for (const version of ['v1', 'v2']) {
+        const document = documentOf(await fetchReply(`${origin}/api/${version}/openapi.json`));
+        await expectValidDocument(document);
+        expect(document.info).toEqual({ ...info, version });
+        expect(document.servers).toEqual([{ url: `${origin}/api` }]);
+        expect(Object.keys(document.paths)).toEqual(
+          version === 'v1' ? ['/v1/users/', '/health/'] : ['/v2/users/', '/v2/teams/', '/health/'],
+        );
+      }
+      const refused = await fetchReply(`${origin}/api/v9/openapi.json`);
+      expect(refused.status).toBe(404);
+      expect(refused.header('content-type')).toMatch(/^application\/problem\+json/);
+      expect(serviceDesc(refused)).toBeNull();
+    });
+
+    test('a versioned response links to its version’s document; following the link gives that document', async () => {
+      const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] });
+      const urlconf = new UrlConf([
+        path('/:version/users/', harness.echo, { name: 'users', methods: ['GET'] }),
+        path('/health/', harness.echo, { name: 'health', versioning: null }),
+      ]);
+      const origin = await serve(
+        urlconf,
+        {
+          scheme,
+          describe: { path: '/:version/openapi.json', info },
+          policies: { v1: { link: 'https://example.com/v1' } },
+        },
+        '/api',
+      );
+      const reply = await fetchReply(`${origin}/api/v1/users/`);
+      expect(reply.status).toBe(200);
+      const link = serviceDesc(reply);
+      expect(link).toBe(`${origin}/api/v1/openapi.json`);
+      // The version's own deprecation link stays, the service description is appended.
+      expect(parseLinkHeader(reply.header('link') ?? '').map(({ params }) => params.get('rel'))).toEqual([
+        'deprecation',
+        'service-desc',
+      ]);
+      expect(documentOf(await fetchReply(link ?? '')).info.version).toBe('v1');
+      expect(serviceDesc(await fetchReply(`${origin}/api/v2/users/`))).toBe(`${origin}/api/v2/openapi.json`);
+      // A version-neutral route has no version, so no document of its own.
+      expect(serviceDesc(await fetchReply(`${origin}/api/health/`))).toBeNull();
+    });
+
+    test('HeaderVersioning: the version comes from the header, a request without one gets the default', async () => {
+      const scheme = new HeaderVersioning({ defaultVersion: '1', allowedVersions: ['1', '2'] });
+      const urlconf = new UrlConf([path('/users/', harness.echo, { name: 'users', methods: ['GET'] })]);
+      const origin = await serve(urlconf, { scheme, describe: { path: '/openapi.json', info } });
+      expect(documentOf(await fetchReply(`${origin}/openapi.json`)).info.version).toBe('1');
+      const headers = { 'Api-Version': '2' };
+      const two = documentOf(await fetchReply(`${origin}/openapi.json`, { headers }));
+      await expectValidDocument(two);
+      expect(two.info.version).toBe('2');
+      expect(two.paths['/users/']?.get?.parameters).toContainEqual(
+        expect.objectContaining({
+          name: 'Api-Version',
+          in: 'header',
+          schema: { type: 'string', const: '2' },
+        }),
+      );
+      const reply = await fetchReply(`${origin}/users/`, { headers });
+      expect(serviceDesc(reply)).toBe(`${origin}/openapi.json`);
+      // Followed with the same header, the link gives the same version's document.
+      expect(documentOf(await fetchReply(serviceDesc(reply) ?? '', { headers })).info.version).toBe('2');
+      expect((await fetchReply(`${origin}/openapi.json`, { headers: { 'Api-Version': '3' } })).status).toBe(
+        404,
+      );
+    });
+
+    test('QueryParameterVersioning: the link carries the version in its query', async () => {
+      const scheme = new QueryParameterVersioning({ defaultVersion: '1.0', allowedVersions: ['1.0', '2.0'] });
+      const urlconf = new UrlConf([path('/users/', harness.echo, { name: 'users', methods: ['GET'] })]);
+      const origin = await serve(urlconf, { scheme, describe: { path: '/openapi.json', info } });
+      const link = serviceDesc(await fetchReply(`${origin}/users/?version=2.0`));
+      expect(link).toBe(`${origin}/openapi.json?version=2.0`);
+      expect(documentOf(await fetchReply(link ?? '')).info.version).toBe('2.0');
+    });
+
+    test('mounting refuses a describe it cannot serve, naming it', () => {
+      const scheme = new URLPathVersioning({ allowedVersions: ['v1'] });
+      const urlconf = new UrlConf([path('/:version/users/', harness.echo)]);
+      const where = `${harness.framework} versioned(urlconf, options)`;
+      const cases: readonly [AdapterOptions, string][] = [
+        [
+          { scheme, describe: { path: '/openapi.json', info } },
+          `route "/openapi.json" is versioned by URLPathVersioning`,
+        ],
+        [
+          { scheme, describe: { path: '/:version/openapi.json', info: { title: '' } } },
+          'info.title must be a non-empty string',
+        ],
+        [{ scheme, describe: { path: '/:version/o', info, extra: 1 } as never }, 'unknown option "extra"'],
+        [
+          { scheme: null, describe: { path: '/openapi.json', info } },
+          'options.describe needs versions to describe',
+        ],
+      ];
+      for (const [options, message] of cases) {
+        const mount = () => harness.versioned(urlconf, options);
+        expect(mount).toThrow(where);
+        expect(mount).toThrow(message);
+        expect(mount).toThrow(TypeError);
+      }
+    });
+  });
+}
