@@ -186,23 +186,26 @@ export function planRouteSchemas(
       const fused = inner.fusedWalk(responseNormal, last, index, 'response', refuser('response'), true);
       if (fused !== undefined) return fused;
     }
+    // Left with what the version's schema lets through once its shape is reached — before the `{ route }`
+    // migrations of the last version reshape the whole body, which the route's schema then no longer describes.
+    const filterIn =
+      responseNormal === null
+        ? null
+        : compileWalker({
+            root: responseNormal.root,
+            resolve: inner.resolver(responseNormal, index, 'response'),
+            transforms: new Map(),
+            filter: true,
+            refuse: refuser('response'),
+          });
     const steps: (Apply | null)[] = [];
     for (let step = last; step > index; step -= 1) {
       if (responseNormal !== null)
         steps.push(inner.stepWalk(responseNormal, step, step, 'down', 'response', refuser('response')));
+      if (step === index + 1) steps.push(filterIn);
       steps.push(routeFns(inner, step, 'response', route.name));
     }
-    if (responseNormal !== null) {
-      steps.push(
-        compileWalker({
-          root: responseNormal.root,
-          resolve: inner.resolver(responseNormal, index, 'response'),
-          transforms: new Map(),
-          filter: true,
-          refuse: refuser('response'),
-        }),
-      );
-    }
+    if (index === last) steps.push(filterIn);
     return chain(steps);
   });
   if (responseNormal !== null || downs.some((down) => down !== null)) {

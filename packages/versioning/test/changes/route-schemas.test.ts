@@ -146,3 +146,33 @@ describe('response filtering', () => {
     });
   });
 });
+
+describe('a { route } migration that reshapes the whole body', () => {
+  const City = z.object({ id: z.number(), countryCode: z.string() }).meta({ id: 'EnvelopeCity' });
+  const Page = z.object({ data: z.array(City), meta: z.object({ total: z.number() }) });
+  const history = new VersionHistory(['v1', 'v2'] as const, {
+    v2: [
+      change('"country" is "countryCode"; cities have ids', [
+        field(City, 'countryCode').renamedFrom('country'),
+        field(City, 'id').added(),
+      ]),
+      change('A list is { data, meta }', [
+        migrateResponse({ route: 'cities' }, (body: { data: unknown[]; meta: { total: number } }) => ({
+          count: body.meta.total,
+          results: body.data,
+        })),
+      ]),
+    ],
+  });
+  const route = planRouteSchemas('test', { label: '"/cities/"', name: 'cities', response: Page }, history);
+  const info = { status: 200, headers: new Headers() };
+
+  test('is filtered by the version’s schema before the reshape, which the route’s schema no longer describes', () => {
+    const page = { data: [{ id: 1, countryCode: 'FR', secret: 'x' }], meta: { total: 1 }, cursor: 'c' };
+    expect(route.response?.down(page, 'v1', info)).toEqual({ count: 1, results: [{ country: 'FR' }] });
+    expect(route.response?.down(page, 'v2', info)).toEqual({
+      data: [{ id: 1, countryCode: 'FR' }],
+      meta: { total: 1 },
+    });
+  });
+});
