@@ -69,7 +69,9 @@ function requestFrom(
   }
   const [mediaType, media] = Object.entries(operation.responses['200']?.content ?? {})[0] ?? [];
   if (mediaType !== undefined && mediaType !== 'application/json') headers['Accept'] = mediaType;
-  return { url: url.href, headers, schema: media?.schema ?? false };
+  // Named bodies are `$ref`s into the document's components (each version's, from the API's history).
+  const schema = media?.schema === undefined ? false : { ...media.schema, components: document.components };
+  return { url: url.href, headers, schema };
 }
 
 describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme) => {

@@ -6,8 +6,8 @@ export interface CityRow {
   readonly name: string;
   readonly country: string;
   readonly population: number;
-  /** v2 and v3 only. */
-  readonly id?: number;
+  /** v2 and v3 only: a number in v2, a string from v3 on. */
+  readonly id?: number | string;
   /** v2 and v3: the city's detail. */
   readonly url?: string;
   readonly lat?: number;

@@ -1,48 +1,32 @@
-// The demo API's version changes, as a history of `@restdash/versioning/changes`, for its changelog page: what a
-// city and a city list gained or lost from one version to the next. The labels are the running scheme's.
+// The demo API's history of version changes (@restdash/versioning/changes): the handlers write the newest version
+// only, and every older version a client asks for is derived from this — responses migrated down, the changelog
+// page and the OpenAPI documents written from it. The labels are the running scheme's (v1, v2, v3 as it spells them).
 import { change, field, migrateResponse, VersionHistory } from '@restdash/versioning/changes';
+import { City, CityDetail } from './api-schemas.js';
 import { citiesRouteName, type Labels } from './schemes.js';
 
-/** A city in lists (and its v2 detail), newest shape. */
-const City = {
-  $id: 'City',
-  type: 'object',
-  required: ['id', 'name', 'countryCode', 'population', 'location', 'url'],
-  additionalProperties: false,
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    countryCode: { type: 'string', pattern: '^[A-Z]{2}$' },
-    population: { type: 'integer', minimum: 0 },
-    location: {
-      type: 'object',
-      required: ['lat', 'lon'],
-      properties: { lat: { type: 'number' }, lon: { type: 'number' } },
-    },
-    url: { type: 'string', format: 'uri' },
-  },
-};
-
-/** A city's detail, newest shape: a list's city and GeoNames' codes. */
-const CityDetail = {
-  $id: 'CityDetail',
-  type: 'object',
-  required: [...City.required, 'featureCode', 'adminCode'],
-  additionalProperties: false,
-  properties: { ...City.properties, featureCode: { type: 'string' }, adminCode: { type: 'string' } },
-};
-
-/** A v2 list body as the v1 envelope (DRF's `PageNumberPagination`). */
-function toV1Envelope(body: unknown): unknown {
-  const { data, meta, links } = body as {
-    data: unknown[];
-    meta: { totalItems: number };
-    links: { next: string | null; prev: string | null };
+/** A page of the newest shape as the first version's envelope (DRF's `PageNumberPagination`). */
+function toV1Envelope(body: {
+  data: unknown[];
+  meta: { totalItems: number };
+  links: { next: string | null; prev: string | null };
+}): unknown {
+  return {
+    count: body.meta.totalItems,
+    next: body.links.next,
+    previous: body.links.prev,
+    results: body.data,
   };
-  return { count: meta.totalItems, next: links.next, previous: links.prev, results: data };
 }
 
-/** The history of the demo API under a scheme whose versions are `labels` (v1, v2, v3 as that scheme spells them). */
+/** An id the third version sends as a string, as the versions before it send it: a number. */
+const idRetyped = {
+  schema: { type: 'integer', minimum: 1 },
+  up: (id: number) => String(id),
+  down: (id: string) => Number(id),
+} as const;
+
+/** The history of the demo API under a scheme whose versions are `labels`. */
 export function apiHistory(labels: Labels): VersionHistory {
   const [, v2, v3] = labels;
   return new VersionHistory(labels, {
@@ -61,6 +45,10 @@ export function apiHistory(labels: Labels): VersionHistory {
       ),
     ],
     [v3]: [
+      change('A city’s id is a string (GeoNames ids outgrow no JavaScript number, but other ids will)', [
+        field(City, 'id').retyped(idRetyped),
+        field(CityDetail, 'id').retyped(idRetyped),
+      ]),
       change('A city’s detail has GeoNames’ feature and first-order administrative division codes', [
         field(CityDetail, 'featureCode').added(),
         field(CityDetail, 'adminCode').added(),

@@ -1,4 +1,4 @@
-import type { CityListV1, CityListV2, CityV2, CityV3 } from '../shared/api.js';
+import type { CityListV2, CityV2, CityV3 } from '../shared/api.js';
 import type { City } from './cities.js';
 import type { CityPage } from './list-params.js';
 
@@ -7,10 +7,13 @@ export type PageLink = (n: number) => string;
 /** Absolute URL of a city's detail in the same version. */
 export type CityLink = (city: City) => string;
 
-/** A city in v2 (and v3) lists and v2 details. */
+/**
+ * A city in lists, in the newest version: v3's (its id a string). Older versions get it migrated down by the API's
+ * history (api-history.ts).
+ */
 export function toCityV2(city: City, url: CityLink): CityV2 {
   return {
-    id: city.id,
+    id: String(city.id),
     name: city.name,
     countryCode: city.country,
     population: city.population,
@@ -19,28 +22,14 @@ export function toCityV2(city: City, url: CityLink): CityV2 {
   };
 }
 
-/** A city's v3 detail: v2's and GeoNames' codes. */
+/** A city's detail in the newest version: a list's city and GeoNames' codes. */
 export function toCityV3(city: City, url: CityLink): CityV3 {
   return { ...toCityV2(city, url), featureCode: city.featureCode, adminCode: city.adminCode };
 }
 
-/** The v1 body: DRF's `PageNumberPagination` envelope around flat cities. */
-export function toV1(page: CityPage, link: PageLink): CityListV1 {
-  return {
-    count: page.totalItems,
-    next: page.page < page.totalPages ? link(page.page + 1) : null,
-    previous: page.page > 1 ? link(page.page - 1) : null,
-    results: page.items.map((city) => ({
-      name: city.name,
-      country: city.country,
-      population: city.population,
-    })),
-  };
-}
-
 /**
- * The v2 (and v3) body: `data` with ids, locations and detail URLs, paging numbers in `meta`, every navigation link
- * in `links`.
+ * A page of the list in the newest version: `data` with ids, locations and detail URLs, paging numbers in `meta`,
+ * every navigation link in `links`. The history migrates it down for older versions (v1: DRF's envelope).
  */
 export function toV2(page: CityPage, link: PageLink, cityLink: CityLink): CityListV2 {
   return {

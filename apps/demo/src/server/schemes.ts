@@ -12,6 +12,7 @@ import {
 } from '../shared/versioning.js';
 
 export { type Labels, vendorTemplate, versionHeader } from '../shared/versioning.js';
+import { CityDetail, CityList } from './api-schemas.js';
 import { cityDetailV2OpenAPI, cityDetailV3OpenAPI, cityListOpenAPI } from './openapi.js';
 
 /** Name of the city list route in every urlconf (namespaced `v1:cities-list` under `namespace`). */
@@ -103,17 +104,20 @@ function cityRoutes(prefix: string, [, second, third]: Labels, handlers: CityHan
     path(`${prefix}/cities/`, handlers.list, {
       name: citiesRouteName,
       methods: readOnly,
+      response: CityList,
       openapi: cityListOpenAPI,
     }),
     path(`${prefix}/cities/:id/`, handlers.detailV2, {
       ...detail,
       since: second,
       until: third,
+      response: CityDetail,
       openapi: cityDetailV2OpenAPI,
     }),
     path(`${prefix}/cities/:id/`, handlers.detailV3, {
       ...detail,
       since: third,
+      response: CityDetail,
       openapi: cityDetailV3OpenAPI,
     }),
   ];

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
-import { isAPIException, NotFound, path, UrlConf } from '@restdash/versioning';
+import { isAPIException, NoReverseMatch, NotFound, path, UrlConf } from '@restdash/versioning';
 import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
 import { datedApi, datedPrefix } from './dated.js';
 import type { ApiMeta, SchemeName, VersionAsk, VersionRequest } from '../shared/api.js';
@@ -17,7 +17,7 @@ import {
 } from '../shared/api.js';
 import type { PageState } from '../shared/page-state.js';
 import { requestedPage, requestedVersion } from '../shared/page-state.js';
-import { toCityV2, toCityV3, toV1, toV2 } from './api-shapes.js';
+import { toCityV3, toV2 } from './api-shapes.js';
 import { loadCities } from './cities.js';
 import type { City } from './cities.js';
 import { loadClientFiles, renderPage } from './client-files.js';
@@ -166,9 +166,12 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     );
   }
 
+  /** The API's history of version changes: the city handlers write the newest version, older ones derive from it. */
+  const history = apiHistory(setup.versions);
+
   /** GET /api/changelog/: the API's changelog, from its history of version changes. */
   const changelog = renderChangelogPage({
-    entries: apiHistory(setup.versions).changelog(),
+    entries: history.changelog(),
     oldest: setup.versions[0],
     referenceOf: apiDocsHref,
     scheme,
@@ -177,9 +180,18 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(changelog);
   }
 
-  /** The absolute URL of `city`'s detail in the request's version (no detail route in v1: NoReverseMatch). */
-  const cityLink = (request: VersionedRequest) => (city: City) =>
-    request.reverse(cityRouteName, { kwargs: { id: String(city.id) } });
+  /**
+   * The absolute URL of `city`'s detail in the request's version. The first version has no detail route (it comes
+   * `since` the second), and its cities no `url`: the history takes the field away, so none is needed there.
+   */
+  const cityLink = (request: VersionedRequest) => (city: City) => {
+    try {
+      return request.reverse(cityRouteName, { kwargs: { id: String(city.id) } });
+    } catch (error) {
+      if (error instanceof NoReverseMatch) return '';
+      throw error;
+    }
+  };
 
   /** The city of a detail request's `:id`; `Not found.` for an id the data set lacks. */
   function requestedCity(request: VersionedRequest): City {
@@ -191,13 +203,20 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
 
   const cityHandlers: CityHandlers = {
     list: listCities,
-    detailV2: (request: VersionedRequest) => toCityV2(requestedCity(request), cityLink(request)),
-    detailV3: (request: VersionedRequest) => toCityV3(requestedCity(request), cityLink(request)),
+    // One view, written for the newest version: the history gives v2 clients v2's city.
+    detailV2: cityDetail,
+    detailV3: cityDetail,
   };
 
+  function cityDetail(request: VersionedRequest) {
+    return toCityV3(requestedCity(request), cityLink(request));
+  }
+
+  /** A page of cities in the newest version's shape; the history gives v1 clients DRF's envelope of flat cities. */
   function listCities(request: VersionedRequest) {
-    const shape = shapeOf(setup, request.version);
-    if (shape === null) throw new NotFound(`Unknown version ${JSON.stringify(request.version)}.`);
+    if (shapeOf(setup, request.version) === null) {
+      throw new NotFound(`Unknown version ${JSON.stringify(request.version)}.`);
+    }
     const params = parseListParams(queryOf(request));
     const page = paginate(table.list(params), params.page, params.pageSize);
     const link = (n: number) =>
@@ -205,7 +224,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
         // Page 1 has no `page` parameter, as DRF's `previous` link of page 2.
         query: n === 1 ? params.carried : { page: String(n), ...params.carried },
       });
-    return shape === 1 ? toV1(page, link) : toV2(page, link, cityLink(request));
+    return toV2(page, link, cityLink(request));
   }
 
   function meta(request: VersionedRequest): ApiMeta {
@@ -294,6 +313,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     policies,
     isCityList: (operationId) => /(^|_)cities_list$/.test(operationId),
     shapeOf: (version) => shapeOf(setup, version) ?? 1,
+    changes: history,
     versionIn: setup.versionIn,
     schemeName: scheme,
   };
@@ -339,6 +359,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       allowedHosts,
       policies,
       reportVersions: true,
+      changes: history,
       // A path under no route (under namespace versioning also /api/v9/cities/: no namespace serves v9) is the
       // library's translated 404 `Not found.`; a route's path with another method its translated 405 with `Allow`.
       problems: true,

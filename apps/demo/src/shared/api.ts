@@ -40,7 +40,8 @@ export interface CityListV1 {
 
 /** v2 (and v3) city: an id, camelCase fields, a location and the URL of its detail. */
 export interface CityV2 {
-  readonly id: number;
+  /** GeoNames id: a number in v2, a string from v3 on. */
+  readonly id: number | string;
   readonly name: string;
   readonly countryCode: string;
   readonly population: number;
