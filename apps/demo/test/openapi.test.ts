@@ -70,7 +70,10 @@ function requestFrom(
   const [mediaType, media] = Object.entries(operation.responses['200']?.content ?? {})[0] ?? [];
   if (mediaType !== undefined && mediaType !== 'application/json') headers['Accept'] = mediaType;
   // Named bodies are `$ref`s into the document's components (each version's, from the API's history).
-  const schema = media?.schema === undefined ? false : { ...media.schema, components: document.components };
+  const schema: SchemaObject =
+    media?.schema === undefined
+      ? false
+      : ({ ...(media.schema as object), components: document.components } as unknown as SchemaObject);
   return { url: url.href, headers, schema };
 }
 
