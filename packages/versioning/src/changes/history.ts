@@ -11,8 +11,8 @@ import {
   checkSchema,
   toJsonSchema,
 } from './schema.js';
-import { compileTransform, type Way } from './transforms.js';
-import { compileWalker, type Transform, unfollowableError, type Walk } from './walk.js';
+import { compileFilteringTransform, compileTransform, type Way } from './transforms.js';
+import { allowedNames, compileWalker, type Transform, unfollowableError, type Walk } from './walk.js';
 
 /** The `TypeError` for a mistake in a history, `code` `ERR_VERSIONING_INVALID_HISTORY`. */
 export function historyError(message: string): TypeError {
@@ -382,6 +382,11 @@ function deriveDefs(
   return result;
 }
 
+/** Whether `def` is a JSON Schema object (not a boolean schema, not missing). */
+function isSchemaObject(def: JsonSchema | undefined): def is JsonSchemaObject {
+  return typeof def === 'object' && def !== null && !Array.isArray(def);
+}
+
 /** Whether an older field schema holds no object, array or reference: one walk needs nothing of it. */
 function isFlat(schema: Schema, direction: Direction): boolean {
   const text = JSON.stringify(toJsonSchema(schema, direction));
@@ -446,8 +451,15 @@ function buildInternals(versions: readonly string[], byIndex: readonly Change[][
       }
     }
     const transforms = new Map<string, Transform>();
+    // With `filter`, a transform that renames leaves out what the arriving version rules out in that same pass.
+    const arriving = resolver(normal, to, direction);
+    const selfFiltered = new Set<string>();
     for (const [name, list] of byName) {
-      const transform = compileTransform(list, way);
+      const def = arriving(name);
+      const keep = filter && isSchemaObject(def) ? allowedNames(def) : null;
+      const filtering = keep === null ? null : compileFilteringTransform(list, way, keep);
+      if (filtering !== null) selfFiltered.add(name);
+      const transform = filtering ?? compileTransform(list, way);
       if (transform !== null) transforms.set(name, transform);
     }
     if (transforms.size === 0 && !filter) return null;
@@ -457,7 +469,7 @@ function buildInternals(versions: readonly string[], byIndex: readonly Change[][
       transforms,
       filter,
       refuse,
-      ...(filter ? { filterAs: resolver(normal, to, direction) } : {}),
+      ...(filter ? { filterAs: (name: string) => (selfFiltered.has(name) ? true : arriving(name)) } : {}),
     });
   }
 

@@ -15,11 +15,16 @@ export interface RequestPlan {
   /** Whether {@link up} changes anything for a request of `version` (else the adapter skips it). */
   migrates(version: string | null): boolean;
   /**
+   * Whether a `migrateRequest()` function runs for a request of `version`: only then is `info` read, and made by the
+   * adapter.
+   */
+  usesInfo(version: string | null): boolean;
+  /**
    * The body of a request of `version` (already validated in that version's shape) migrated up to the newest
    * version: a new value, `body` itself untouched. `info`'s headers and query may be changed by the history's
    * `migrateRequest()` functions; the adapter makes what they did what the handler reads.
    */
-  up(body: unknown, version: string | null, info: RequestInfo): unknown;
+  up(body: unknown, version: string | null, info: RequestInfo | undefined): unknown;
 }
 
 /** A route's response side, planned at mount for every version of its history. */
@@ -30,11 +35,13 @@ export interface ResponsePlan {
   jsonSchema(version: string | null): JsonSchemaObject | null;
   /** Whether {@link down} does anything for `version`: migrations, or properties the schema rules out. */
   applies(version: string | null): boolean;
+  /** Whether a `migrateResponse()` function runs for `version`: only then is `info` read, and made by the adapter. */
+  usesInfo(version: string | null): boolean;
   /**
    * A 2xx JSON body the handler produced (newest shape) as a client of `version` receives it: migrated down, then
    * stripped of properties the schema in `version` rules out. A new value; the handler's object is never changed.
    */
-  down(body: unknown, version: string | null, info: ResponseInfo): unknown;
+  down(body: unknown, version: string | null, info: ResponseInfo | undefined): unknown;
 }
 
 /** One route's schemas and migrations, planned once at mount. */
@@ -112,6 +119,21 @@ function hasRouteFns(history: HistoryInternals, low: number, high: number, route
   return false;
 }
 
+/** Whether a migration function of `type` runs in a version after `low` up to `high`. */
+function hasFunctions(
+  history: HistoryInternals,
+  low: number,
+  high: number,
+  type: 'request' | 'response',
+): boolean {
+  for (let step = low + 1; step <= high; step += 1) {
+    for (const change of history.steps[step]?.changes ?? []) {
+      if (change.instructions.some((instruction) => instruction.type === type)) return true;
+    }
+  }
+  return false;
+}
+
 /** Runs `applies` in order; `null` when there are none. */
 function chain(applies: readonly (Apply | null)[]): Apply | null {
   const present = applies.filter((apply): apply is Apply => apply !== null);
@@ -149,6 +171,8 @@ export function planRouteSchemas(
     };
   const versions = inner.versions.map((_, index) => index);
 
+  const requestInfoUsed = versions.map((index) => hasFunctions(inner, index, last, 'request'));
+  const responseInfoUsed = versions.map((index) => hasFunctions(inner, index, last, 'response'));
   let request: RequestPlan | null = null;
   const requestNormal = route.request === undefined ? null : inner.normalOf(route.request, 'request');
   const ups = versions.map((index) => {
@@ -172,6 +196,7 @@ export function planRouteSchemas(
       schema: route.request ?? null,
       jsonSchema: (version) => schemas[indexOf(version)] ?? null,
       migrates: (version) => ups[indexOf(version)] !== null,
+      usesInfo: (version) => requestInfoUsed[indexOf(version)] ?? false,
       up: (body, version, info) => {
         const up = ups[indexOf(version)];
         return up === null || up === undefined ? body : up(body, info);
@@ -216,6 +241,7 @@ export function planRouteSchemas(
       schema: route.response ?? null,
       jsonSchema: (version) => schemas[indexOf(version)] ?? null,
       applies: (version) => downs[indexOf(version)] !== null,
+      usesInfo: (version) => responseInfoUsed[indexOf(version)] ?? false,
       down: (body, version, info) => {
         const down = downs[indexOf(version)];
         return down === null || down === undefined ? body : down(body, info);

@@ -154,11 +154,40 @@ function merge(ops: readonly Op[]): Op[] {
  * never changed: the first operation works on a copy.
  */
 export function compileTransform(instructions: readonly Instruction[], way: Way): Transform | null {
+  return compileOps(opsOf(instructions, way), null);
+}
+
+function opsOf(instructions: readonly Instruction[], way: Way): Op[] {
   const ordered = way === 'up' ? instructions : [...instructions].reverse();
-  const ops = merge(
-    ordered.map((instruction) => opOf(instruction, way)).filter((op): op is Op => op !== null),
-  );
+  return merge(ordered.map((instruction) => opOf(instruction, way)).filter((op): op is Op => op !== null));
+}
+
+/**
+ * {@link compileTransform} that also leaves out every property `keep` refuses, in the same pass as its last
+ * rename — or `null` when it cannot: no rename to do it in, or a migration function (whose output it cannot know).
+ * Field operations after the last rename only set their own field, which the arriving version's schema has; a
+ * removed field's value function after it (it reads the whole object) makes it `null` too.
+ */
+export function compileFilteringTransform(
+  instructions: readonly Instruction[],
+  way: Way,
+  keep: (key: string) => boolean,
+): Transform | null {
+  const ops = opsOf(instructions, way);
+  const last = ops.map((op) => op.kind).lastIndexOf('rekey');
+  if (last === -1 || ops.some((op) => op.kind === 'replace')) return null;
+  // A removed field's value function reads the whole object (extra data a handler handed over included): it must
+  // run before anything is left out.
+  if (ops.slice(last + 1).some((op) => op.kind === 'mutate' && op.field === null)) return null;
+  return compileOps(ops, keep);
+}
+
+function compileOps(ops: readonly Op[], keep: ((key: string) => boolean) | null): Transform | null {
   if (ops.length === 0) return null;
+  let lastRekey = -1;
+  ops.forEach((op, index) => {
+    if (op.kind === 'rekey') lastRekey = index;
+  });
   // Null-prototype tables: a property read is cheaper than Map.get on this per-object path.
   const tables = ops.map((op) => {
     if (op.kind !== 'rekey') return null;
@@ -180,6 +209,7 @@ export function compileTransform(instructions: readonly Instruction[], way: Way)
           const to = table[key];
           if (to === null) continue;
           const name = to === undefined ? key : to;
+          if (keep !== null && index === lastRekey && !keep(name)) continue;
           if (name === '__proto__') setOwn(next, name, out[key]);
           else next[name] = out[key];
         }

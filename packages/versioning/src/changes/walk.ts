@@ -66,6 +66,7 @@ export interface WalkerOptions {
    * walked with, before their transform.
    */
   readonly filterAs?: (name: string) => JsonSchema | undefined;
+  // (A def given as `true` there is filtered by its transform itself: nothing is added around it.)
 }
 
 /** The def name the walker gives the document's root, which `$ref: '#'` refers to (no `$defs` name can be it). */
@@ -88,7 +89,7 @@ function patternRecord(node: JsonSchemaObject): JsonSchema | null {
  * Which property names an object schema with `additionalProperties: false` lets through: its `properties` and the
  * names its `patternProperties` match. `null` when it lets every name through.
  */
-function allowedNames(node: JsonSchemaObject): ((key: string) => boolean) | null {
+export function allowedNames(node: JsonSchemaObject): ((key: string) => boolean) | null {
   if (node.additionalProperties !== false || !isObject(node.properties)) return null;
   const listed = new Set(Object.keys(node.properties));
   const patterns: RegExp[] = [];

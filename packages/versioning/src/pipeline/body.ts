@@ -178,6 +178,8 @@ export function carriesBody(method: string | undefined): boolean {
  * names a charset), or `null`. A request that sends none is refused too: the route's body is JSON.
  */
 export function mediaTypeProblem(contentType: string | null | undefined): UnsupportedMediaType | null {
+  // What nearly every client sends, answered without parsing it.
+  if (contentType === 'application/json' || contentType === 'application/json; charset=utf-8') return null;
   const sent = contentType ?? '';
   const { type, subtype, params } = parseMediaType(sent);
   const json = type === 'application' && (subtype === 'json' || subtype.endsWith('+json'));
@@ -287,12 +289,12 @@ function serialized(info: RequestInfo): string {
  * newest version (with `info()`'s headers and query string, made only when a migration runs), and validates it
  * with the newest schema, whose output is what the handler reads.
  */
-export async function acceptBody(
+export function acceptBody(
   bodies: RequestBodies,
   version: string | null,
   body: unknown,
   info: () => RequestInfo,
-): Promise<Accepted> {
+): Accepted | Promise<Accepted> {
   const validate = bodies.validatorFor(version);
   if (validate !== null && !validate(body)) {
     return { kind: 'refuse', error: new InvalidBody(ajvErrors(validate.errors)) };
@@ -301,17 +303,23 @@ export async function acceptBody(
   let migrated = body;
   let changed: RequestInfo | null = null;
   if (plan.migrates(version)) {
-    const given = info();
-    const before = serialized(given);
-    migrated = plan.up(body, version, given);
-    if (serialized(given) !== before) changed = given;
+    if (plan.usesInfo(version)) {
+      const given = info();
+      const before = serialized(given);
+      migrated = plan.up(body, version, given);
+      if (serialized(given) !== before) changed = given;
+    } else migrated = plan.up(body, version, undefined);
   }
   if (head === null) return { kind: 'accept', body: migrated, info: changed };
   if (standard !== null) {
-    const result = (await standard(migrated)) as { value?: unknown; issues?: readonly StandardIssue[] };
-    if (result.issues !== undefined)
-      return { kind: 'refuse', error: new InvalidBody(standardErrors(result.issues)) };
-    return { kind: 'accept', body: result.value, info: changed };
+    type Result = { value?: unknown; issues?: readonly StandardIssue[] };
+    const judge = (result: Result): Accepted =>
+      result.issues !== undefined
+        ? { kind: 'refuse', error: new InvalidBody(standardErrors(result.issues)) }
+        : { kind: 'accept', body: result.value, info: changed };
+    // A schema with async refinements answers with a promise; the others at once, without a tick more.
+    const result = standard(migrated) as Result | PromiseLike<Result>;
+    return isThenable(result) ? Promise.resolve(result).then(judge) : judge(result);
   }
   if (migrated !== body || validate !== head) {
     if (!head(migrated)) return { kind: 'refuse', error: new InvalidBody(ajvErrors(head.errors)) };
@@ -323,7 +331,7 @@ export async function acceptBody(
 export interface MigratedResponse {
   readonly body: unknown;
   /** The status and headers the migrations leave; `changed` whether they differ from what was given. */
-  readonly info: ResponseInfo;
+  readonly info: ResponseInfo | null;
   readonly changed: boolean;
 }
 
@@ -339,6 +347,10 @@ export function migrateResponseBody(
   headers: () => Headers,
 ): MigratedResponse | null {
   if (status < 200 || status > 299 || !response.applies(version)) return null;
+  if (!response.usesInfo(version)) {
+    // No migration function reads the status or headers: nothing to make, nothing they can change.
+    return { body: response.down(body, version, undefined), info: null, changed: false };
+  }
   const info: ResponseInfo = { status, headers: headers() };
   const before = JSON.stringify([...info.headers]);
   const migrated = response.down(body, version, info);
@@ -378,13 +390,17 @@ export interface BodyRequest {
   info(): RequestInfo;
 }
 
-async function parsedBody(
+function parsedBody(
   source: BodySource,
   limit: number,
-): Promise<{ readonly value: unknown } | APIException> {
+): { readonly value: unknown } | APIException | Promise<{ readonly value: unknown } | APIException> {
   const given = source();
   if ('parsed' in given) return depthProblem(given.parsed) ?? { value: given.parsed };
-  return parseBody(await given, limit);
+  return given.then((read) => parseBody(read, limit));
+}
+
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /**
@@ -403,18 +419,21 @@ export async function prepareRequest(
   if (step === 'read') {
     const refused = mediaTypeProblem(contentType);
     if (refused !== null) return { kind: 'refuse', error: refused };
-    const parsed = await parsedBody(source, limit);
+    const pending = parsedBody(source, limit);
+    const parsed = isThenable(pending) ? await pending : pending;
     if (!('value' in parsed)) return { kind: 'refuse', error: parsed };
     body = parsed.value;
     hasBody = true;
   } else if (carriesBody(request.method) && contentType != null && mediaTypeProblem(contentType) === null) {
     // Migrated without a schema: a JSON body is read for the migrations, anything else left to the handler.
-    const parsed = await parsedBody(source, limit);
+    const pending = parsedBody(source, limit);
+    const parsed = isThenable(pending) ? await pending : pending;
     if (!('value' in parsed)) return { kind: 'refuse', error: parsed };
     body = parsed.value;
     hasBody = true;
   }
-  const accepted = await acceptBody(bodies, version, body, () => request.info());
+  const judged = acceptBody(bodies, version, body, () => request.info());
+  const accepted = isThenable(judged) ? await judged : judged;
   if (accepted.kind === 'refuse') return accepted;
   return {
     kind: 'accept',
