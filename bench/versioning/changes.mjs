@@ -206,8 +206,7 @@ export async function changes(settings) {
   ];
   return {
     title: '2b. Version changes against hand-written mappers (ops/s, in-process)',
-    columns: OPS_COLUMNS,
-    rows,
+    tables: [{ columns: OPS_COLUMNS, rows }],
     notes: [
       `Three versions (v1, v2, v3) and three changes: two renames and a retype (Unix seconds → ISO string). Median of ${settings.rounds} interleaved rounds of ${settings.time} ms per case; "ratio to peer" is the median per-round ratio of the times.`,
       "The list row is what an adapter runs for a v1 client of a route with `response` and `changes`: the route plan's response side (migrate down through v3 → v2 → v1, then leave out what v1's schema rules out), then serialisation; the peer maps the same list by hand and serialises it.",
