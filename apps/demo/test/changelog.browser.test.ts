@@ -59,7 +59,12 @@ describe('the changelog page (url-path scheme)', () => {
         ]);
         expect(
           await page.getByRole('region', { name: 'v3' }).locator('.instructions li').allTextContents(),
-        ).toEqual(['CityDetail.featureCode was added.', 'CityDetail.adminCode was added.']);
+        ).toEqual([
+          'City.id changed its type.',
+          'CityDetail.id changed its type.',
+          'CityDetail.featureCode was added.',
+          'CityDetail.adminCode was added.',
+        ]);
         // Readable on a phone: nothing wider than the screen.
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           viewport.width,
