@@ -1,6 +1,8 @@
 // The adapter option `describe`: each version's OpenAPI document served as a route of the mount, the version chosen
 // as for every other route, and every versioned response linking to its version's document (RFC 8631).
 import { afterEach, describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { change, field, VersionHistory } from '../../src/changes/index.js';
 import type { OpenAPIDocument } from '../../src/openapi/index.js';
 import type { AdapterOptions } from '../../src/adapters/shared.js';
 import { HeaderVersioning } from '../../src/schemes/header.js';
@@ -67,6 +69,31 @@ export function describeContract(harness: AdapterHarness): void {
       expect(refused.status).toBe(404);
       expect(refused.header('content-type')).toMatch(/^application\/problem\+json/);
       expect(serviceDesc(refused)).toBeNull();
+    });
+
+    test('with changes, each version’s document describes its bodies as the history has them in that version', async () => {
+      const User = z.object({ id: z.number(), fullName: z.string() }).meta({ id: 'User' });
+      const history = new VersionHistory(['v1', 'v2'] as const, {
+        v2: [change('A user’s name is "fullName"', [field(User, 'fullName').renamedFrom('name')])],
+      });
+      const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] });
+      const urlconf = new UrlConf([
+        path('/:version/users/', harness.echo, { name: 'users', methods: ['GET'], response: User }),
+      ]);
+      const origin = await serve(urlconf, {
+        scheme,
+        changes: history,
+        describe: { path: '/:version/openapi.json', info },
+      });
+      for (const [version, name] of [
+        ['v1', 'name'],
+        ['v2', 'fullName'],
+      ] as const) {
+        const document = documentOf(await fetchReply(`${origin}/${version}/openapi.json`));
+        await expectValidDocument(document);
+        const user = document.components?.schemas?.['User'] as { properties?: object } | undefined;
+        expect(Object.keys(user?.properties ?? {})).toEqual(['id', name]);
+      }
     });
 
     test('a versioned response links to its version’s document; following the link gives that document', async () => {
