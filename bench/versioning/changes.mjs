@@ -3,7 +3,7 @@
 // schema before mapping it up. In-process, no sockets: the functions an adapter runs per request.
 import { z } from 'zod';
 import { change, field, VersionHistory } from '@restdash/versioning/changes';
-import { path, UrlConf, URLPathVersioning } from '@restdash/versioning';
+import { HeaderVersioning, path, UrlConf, URLPathVersioning } from '@restdash/versioning';
 import { planRouteSchemas } from '../../packages/versioning/dist/changes/route-schemas.js';
 // The request pipeline, from the build: what every adapter compiles at mount and runs per request.
 import { bodyCompiler, outgoingJson, prepareRequest } from '../../packages/versioning/dist/pipeline/body.js';
@@ -117,6 +117,23 @@ function preparePost(body) {
   });
 }
 
+/** A header-versioned route's plan, with the mount options `extra` (`pinVersion`). */
+function headerRoute(extra = {}) {
+  const scheme = new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' });
+  const urlconf = new UrlConf([path('/items/:pk/', () => null, { versioning: scheme })]);
+  return compilePlan(urlconf, { scheme: null, allowedHosts: ['127.0.0.1'], ...extra }, 'bench').routes[0];
+}
+const unpinned = headerRoute();
+const pinned = headerRoute({ pinVersion: () => '1' });
+
+/** decide() for a request to `route` with `headers`, as the node:http adapter calls it. */
+function decideFor(route, headers) {
+  const message = { method: 'GET', url: '/items/42/', headers, socket: {} };
+  return decideNode(route, message, message.url, { pk: '42' }, '').request.version;
+}
+const versionSent = { host: '127.0.0.1', 'api-version': '1' };
+const noVersion = { host: '127.0.0.1' };
+
 /** ops/s of an async operation, awaited one at a time, over `ms` milliseconds. */
 async function asyncOps(fn, ms) {
   for (let i = 0; i < 2000; i++) await fn();
@@ -149,6 +166,20 @@ export async function changes(settings) {
       batch: 100,
     },
   ];
+  const pins = [
+    { name: 'pipeline, version sent, no pinVersion', fn: () => decideFor(unpinned, versionSent), batch: 100 },
+    {
+      name: 'pipeline, version sent, pinVersion set (not called)',
+      fn: () => decideFor(pinned, versionSent),
+      batch: 100,
+    },
+    { name: 'pipeline, no version, the default', fn: () => decideFor(unpinned, noVersion), batch: 100 },
+    {
+      name: 'pipeline, no version, pinVersion answers at once',
+      fn: () => decideFor(pinned, noVersion),
+      batch: 100,
+    },
+  ];
   const tasks = [
     ...pipeline,
     {
@@ -171,7 +202,7 @@ export async function changes(settings) {
       batch: 100,
     },
   ];
-  const ops = await opsPerSecond(tasks, settings, 'changes');
+  const ops = await opsPerSecond([...tasks, ...pins], settings, 'changes');
   // The POST row, awaited as an adapter awaits it, interleaved with its peer round by round.
   const postName = 'pipeline: v1 POST validated, migrated up, validated by zod (prepareRequest)';
   const peerName = tasks.find((task) => task.name.startsWith('hand-written: zod parse')).name;
@@ -203,15 +234,25 @@ export async function changes(settings) {
     ...pair(tasks[2].name, tasks[3].name, 1.5, '≤ 1.5× the time'),
     ...pair(tasks[4].name, tasks[5].name, null),
     ...pair(postName, `${peerName}, awaited`, 1.3, '≤ 1.3× the time'),
+    ...pins.map((task, index) => {
+      const base = pins[index < 2 ? 0 : 2].name;
+      const delta = ns(task.name) - ns(base);
+      return opsRow(ops, task.name, {
+        toPeer:
+          task.name === base ? '—' : `${delta >= 0 ? '+' : ''}${(delta / 1000).toFixed(2)} µs per request`,
+        ...noTarget,
+      });
+    }),
   ];
   return {
-    title: '2b. Version changes against hand-written mappers (ops/s, in-process)',
+    title: '2b. The request pipeline with version changes and pinned versions (ops/s, in-process)',
     tables: [{ columns: OPS_COLUMNS, rows }],
     notes: [
       `Three versions (v1, v2, v3) and three changes: two renames and a retype (Unix seconds → ISO string). Median of ${settings.rounds} interleaved rounds of ${settings.time} ms per case; "ratio to peer" is the median per-round ratio of the times.`,
       "The list row is what an adapter runs for a v1 client of a route with `response` and `changes`: the route plan's response side (migrate down through v3 → v2 → v1, then leave out what v1's schema rules out), then serialisation; the peer maps the same list by hand and serialises it.",
       'The pipeline rows run decide() (as the adapters call it for a node:http request) and the JSON text of the answer, for a route without schemas and for the same route with a `response` schema and the history, asked in the newest version: the difference is what a history and a response schema add where nothing needs migrating (the filter of extra properties still runs).',
       "The POST row is prepareRequest() as the adapters await it for a v1 body the framework parsed: validated by Ajv against v1's derived schema, migrated up, validated by the zod schema (whose output the handler reads); its peer is zod's parse of a hand-written v1 schema and a hand-written mapping, awaited the same way.",
+      'The pinVersion rows run decide() for a header-versioned route: with a version sent, the pin is never called (the scheme answers first); without one, the pin answers in place of the default. Without pinVersion nothing of it runs.',
       `Median ops/s of history.migrate(): ${Math.round(median(ops.get(tasks[4].name))).toLocaleString('en-US')}.`,
     ],
   };
