@@ -1,39 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { compileStrict } from '../compile-strict.js';
 
-const root = fileURLToPath(new URL('../../../../', import.meta.url));
 const fixture = fileURLToPath(new URL('./types.fixture.ts', import.meta.url));
 
-/** `tsc --strict --noEmit` on `file` with the repository's compiler options; its output, '' when it passes. */
-function compile(file: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'restdash-client-types-'));
-  try {
-    const config = join(dir, 'tsconfig.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        extends: join(root, 'tsconfig.base.json'),
-        compilerOptions: { strict: true, noEmit: true, typeRoots: [join(root, 'node_modules/@types')] },
-        files: [file],
-      }),
-    );
-    try {
-      execFileSync(join(root, 'node_modules/.bin/tsc'), ['-p', config], { encoding: 'utf8' });
-      return '';
-    } catch (error) {
-      return String((error as { stdout?: unknown }).stdout);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 test('versionedFetch and placeVersion take the scheme’s versions only (tsc --strict)', () => {
-  expect(compile(fixture)).toBe('');
+  expect(compileStrict([fixture])).toBe('');
 }, 120_000);
 
 test('without its @ts-expect-error, version "v3" of a URLPathVersioning<"v1" | "v2"> is a compile error', () => {
@@ -41,7 +15,7 @@ test('without its @ts-expect-error, version "v3" of a URLPathVersioning<"v1" | "
   const bare = join(dir, 'types-bare.fixture.ts');
   writeFileSync(bare, readFileSync(fixture, 'utf8').replaceAll('// @ts-expect-error', '//'));
   try {
-    const output = compile(bare);
+    const output = compileStrict([bare]);
     const errors = output.split('\n').filter((line) => line.includes('error TS'));
     expect(
       errors.map((line) =>
