@@ -20,10 +20,20 @@ function fresh(value: unknown): () => unknown {
   return () => structuredClone(value);
 }
 
+/** Sets `field` to (a fresh copy of) `value` where an object has none. */
+function whenAbsent(field: string, value: unknown): Op {
+  const make = fresh(value);
+  return {
+    kind: 'mutate',
+    field,
+    fn: (object) => {
+      if (!Object.hasOwn(object, field) || object[field] === undefined) setOwn(object, field, make());
+    },
+  };
+}
+
 /** The operation one field instruction is, going `way`; `null` when it does nothing that way. */
 function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
-  const absent = (object: Record<string, unknown>): boolean =>
-    !Object.hasOwn(object, field) || object[field] === undefined;
   switch (change.kind) {
     case 'renamedFrom': {
       const [from, to] = way === 'up' ? [change.old, field] : [field, change.old];
@@ -38,14 +48,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
     case 'added': {
       if (way === 'down') return { kind: 'rekey', keys: new Map([[field, null]]) };
       if (!change.hasDefault) return null;
-      const value = fresh(change.default);
-      return {
-        kind: 'mutate',
-        field,
-        fn: (object) => {
-          if (absent(object)) setOwn(object, field, value());
-        },
-      };
+      return whenAbsent(field, change.default);
     }
     case 'removed': {
       if (way === 'up') return { kind: 'rekey', keys: new Map([[field, null]]) };
@@ -75,31 +78,18 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
         kind: 'mutate',
         field,
         fn: (object) => {
-          if (!absent(object)) setOwn(object, field, convert(object[field]));
+          if (Object.hasOwn(object, field) && object[field] !== undefined)
+            setOwn(object, field, convert(object[field]));
         },
       };
     }
     case 'madeRequired': {
       if (way === 'down') return null;
-      const value = fresh(change.default);
-      return {
-        kind: 'mutate',
-        field,
-        fn: (object) => {
-          if (absent(object)) setOwn(object, field, value());
-        },
-      };
+      return whenAbsent(field, change.default);
     }
     case 'madeOptional': {
       if (way === 'up') return null;
-      const value = fresh(change.value);
-      return {
-        kind: 'mutate',
-        field,
-        fn: (object) => {
-          if (absent(object)) setOwn(object, field, value());
-        },
-      };
+      return whenAbsent(field, change.value);
     }
   }
 }
