@@ -7,7 +7,7 @@ export interface Normalized {
 }
 
 /** Keywords whose value is a subschema. */
-const single = [
+export const single = [
   'additionalProperties',
   'items',
   'not',
@@ -21,9 +21,9 @@ const single = [
   'additionalItems',
 ];
 /** Keywords whose value is an array of subschemas. */
-const lists = ['prefixItems', 'anyOf', 'oneOf', 'allOf'];
+export const lists = ['prefixItems', 'anyOf', 'oneOf', 'allOf'];
 /** Keywords whose value maps names to subschemas. */
-const maps = ['properties', 'patternProperties', 'dependentSchemas'];
+export const maps = ['properties', 'patternProperties', 'dependentSchemas'];
 
 const isObject = (value: unknown): value is JsonSchemaObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

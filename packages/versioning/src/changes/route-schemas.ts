@@ -25,6 +25,8 @@ export interface RequestPlan {
    * `migrateRequest()` functions; the adapter makes what they did what the handler reads.
    */
   up(body: unknown, version: string | null, info: RequestInfo | undefined): unknown;
+  /** {@link up} for one version, looked up once (at mount); `null` when nothing changes a request of it. */
+  upIn(version: string | null): ((body: unknown, info: RequestInfo | undefined) => unknown) | null;
 }
 
 /** A route's response side, planned at mount for every version of its history. */
@@ -201,6 +203,7 @@ export function planRouteSchemas(
         const up = ups[indexOf(version)];
         return up === null || up === undefined ? body : up(body, info);
       },
+      upIn: (version) => ups[indexOf(version)] ?? null,
     };
   }
 

@@ -1,4 +1,5 @@
 import type { FieldChange, Instruction } from './instructions.js';
+import { compileShaped, type FieldStep, rekeyLoop, type ShapeStep } from './shapes.js';
 import { copyObject, isPlainRecord, setOwn, type Transform } from './walk.js';
 
 /** Which way data goes through a version: up (an older request to the newer shape) or down (a response). */
@@ -11,6 +12,8 @@ type Op =
       /** The one field it reads and writes; `null` when it reads the whole object (a removed field's value function). */
       readonly field: string | null;
       readonly fn: (object: Record<string, unknown>, context: unknown) => void;
+      /** The same as a step of an object literal, when it can be one. */
+      readonly step?: FieldStep;
     }
   | { readonly kind: 'replace'; readonly fn: (object: Record<string, unknown>, context: unknown) => unknown };
 
@@ -29,6 +32,7 @@ function whenAbsent(field: string, value: unknown): Op {
     fn: (object) => {
       if (!Object.hasOwn(object, field) || object[field] === undefined) setOwn(object, field, make());
     },
+    step: { field, when: 'absent', value: make },
   };
 }
 
@@ -70,6 +74,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
         fn: (object) => {
           setOwn(object, field, value());
         },
+        step: { field, when: 'always', value },
       };
     }
     case 'retyped': {
@@ -81,6 +86,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
           if (Object.hasOwn(object, field) && object[field] !== undefined)
             setOwn(object, field, convert(object[field]));
         },
+        step: { field, when: 'present', value: convert },
       };
     }
     case 'madeRequired': {
@@ -174,36 +180,23 @@ export function compileFilteringTransform(
 
 function compileOps(ops: readonly Op[], keep: ((key: string) => boolean) | null): Transform | null {
   if (ops.length === 0) return null;
-  let lastRekey = -1;
-  ops.forEach((op, index) => {
-    if (op.kind === 'rekey') lastRekey = index;
-  });
-  // Null-prototype tables: a property read is cheaper than Map.get on this per-object path.
+  const lastRekey = ops.map((op) => op.kind).lastIndexOf('rekey');
   const tables = ops.map((op) => {
     if (op.kind !== 'rekey') return null;
     const table = Object.create(null) as Record<string, string | null | undefined>;
     for (const [from, to] of op.keys) table[from] = to;
     return table;
   });
-  return (object, context) => {
+  const rekeys = tables.map((table, index) =>
+    table === null ? null : rekeyLoop(table, index === lastRekey ? keep : null),
+  );
+  const loop: Transform = (object, context) => {
     let out: Record<string, unknown> = object;
     let owned = false;
     for (let index = 0; index < ops.length; index += 1) {
       const op = ops[index] as Op;
       if (op.kind === 'rekey') {
-        const table = tables[index] as Record<string, string | null | undefined>;
-        const next: Record<string, unknown> = {};
-        const keys = Object.keys(out);
-        for (let at = 0; at < keys.length; at += 1) {
-          const key = keys[at] as string;
-          const to = table[key];
-          if (to === null) continue;
-          const name = to === undefined ? key : to;
-          if (keep !== null && index === lastRekey && !keep(name)) continue;
-          if (name === '__proto__') setOwn(next, name, out[key]);
-          else next[name] = out[key];
-        }
-        out = next;
+        out = (rekeys[index] as (object: Record<string, unknown>) => Record<string, unknown>)(out);
         owned = true;
       } else {
         if (!owned) {
@@ -221,4 +214,14 @@ function compileOps(ops: readonly Op[], keep: ((key: string) => boolean) | null)
     }
     return out;
   };
+  // Renames, deletions and field operations only: one object literal per shape of object does them all.
+  const steps: ShapeStep[] = [];
+  for (const [index, op] of ops.entries()) {
+    const table = tables[index];
+    if (table != null) steps.push({ kind: 'rekey', table });
+    else if (op.kind === 'mutate' && op.step !== undefined) steps.push(op.step);
+    else return loop;
+  }
+  // (Field operations read no context.)
+  return compileShaped(steps, keep, (object) => loop(object, undefined));
 }

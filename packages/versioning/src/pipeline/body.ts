@@ -3,7 +3,7 @@ import formats from 'ajv-formats';
 import type { VersionHistory } from '../changes/history.js';
 import type { RequestInfo, ResponseInfo } from '../changes/info.js';
 import { planRouteSchemas, type RequestPlan, type ResponsePlan } from '../changes/route-schemas.js';
-import { isStandardJsonSchema } from '../changes/schema.js';
+import { isStandardJsonSchema, toJsonSchema } from '../changes/schema.js';
 import {
   type APIException,
   type BodyError,
@@ -15,6 +15,7 @@ import {
 import { parseMediaType } from '../http/media-type.js';
 import type { BodyBytes } from '../http/read-body.js';
 import { gettextLazy } from '../i18n/index.js';
+import { boundsDepth } from './depth-bound.js';
 import type { FlatRoute } from '../urls/route.types.js';
 
 /**
@@ -38,6 +39,24 @@ export interface RequestBodies {
   readonly head: ValidateFunction | null;
   /** The schema's own validation (its output is what the handler reads), or `null` for a plain JSON Schema. */
   readonly standard: ((value: unknown) => unknown) | null;
+  /** What a body sent in `version` goes through, looked up once per request (the newest's for an unknown version). */
+  in(version: string | null): VersionRequest;
+  /**
+   * Whether a body is refused when nested deeper than {@link maxBodyDepth}: unless every version's schema walks no
+   * deeper than it is written, no migration function reads the body, and what the handler gets is as shallow as its
+   * schema (see `boundsDepth`), so that deep data can reach neither a recursive walk nor the handler.
+   */
+  readonly guardDepth: boolean;
+}
+
+/** A route's request side in one version, compiled at mount. */
+export interface VersionRequest {
+  /** The validator of the body as sent, or `null` without a `request` schema. */
+  readonly validate: ValidateFunction | null;
+  /** Migrates the validated body up to the newest version, or `null` when nothing changes it. */
+  readonly up: ((body: unknown, info: RequestInfo | undefined) => unknown) | null;
+  /** Whether a migration function reads the request's headers and query string (only then are they made). */
+  readonly usesInfo: boolean;
 }
 
 /** What a route does with bodies, compiled at mount; `null` in its place when it does nothing. */
@@ -113,15 +132,47 @@ function compileRequest(
     plan.schema !== null && isStandardJsonSchema(plan.schema)
       ? (plan.schema['~standard'].validate ?? null)
       : null;
+  const versionsOf = (validatorFor: (version: string | null) => ValidateFunction | null) => {
+    const at = (version: string | null): VersionRequest =>
+      Object.freeze({
+        validate: validatorFor(version),
+        up: plan.upIn(version),
+        usesInfo: plan.usesInfo(version),
+      });
+    const newest = at(null);
+    const byVersion = new Map((history?.versions ?? []).map((version) => [version, at(version)]));
+    return (version: string | null): VersionRequest =>
+      version === null ? newest : (byVersion.get(version) ?? newest);
+  };
   if (headSchema === null) {
-    return Object.freeze({ plan, head: null, standard, validatorFor: () => null });
+    const validatorFor = () => null;
+    return Object.freeze({
+      plan,
+      head: null,
+      standard,
+      validatorFor,
+      in: versionsOf(validatorFor),
+      guardDepth: true,
+    });
   }
+  const versions = [null, ...(history?.versions ?? [])];
+  const guardDepth =
+    versions.some((version) => plan.usesInfo(version)) ||
+    !versions.every((version) => boundsDepth(plan.jsonSchema(version) ?? headSchema, false)) ||
+    !boundsDepth(
+      standard !== null && plan.schema !== null ? toJsonSchema(plan.schema, 'response') : headSchema,
+      true,
+    );
   const instance = ajv();
   const compiled = new Map<object, ValidateFunction>();
   const compile = (schema: object): ValidateFunction => {
     const known = compiled.get(schema);
     if (known !== undefined) return known;
-    const validate = instance.compile(schema);
+    // A schema without `$id` gets one of its own: its `$ref: '#'` (a schema that recurses at its root, as zod
+    // writes an unnamed recursive schema) then resolves to it.
+    const named: Record<string, unknown> =
+      '$id' in schema ? schema : { ...schema, $id: `urn:restdash:body:${++bodySchemas}` };
+    const validate = instance.compile(named);
     compiled.set(schema, validate);
     return validate;
   };
@@ -131,13 +182,13 @@ function compileRequest(
     const schema = plan.jsonSchema(version);
     byVersion.set(version, schema === null ? head : compile(schema));
   }
-  return Object.freeze({
-    plan,
-    head,
-    standard,
-    validatorFor: (version: string | null) => (version === null ? head : (byVersion.get(version) ?? head)),
-  });
+  const validatorFor = (version: string | null): ValidateFunction =>
+    version === null ? head : (byVersion.get(version) ?? head);
+  return Object.freeze({ plan, head, standard, validatorFor, in: versionsOf(validatorFor), guardDepth });
 }
+
+/** How many body schemas without an `$id` have been given one (each a name of its own). */
+let bodySchemas = 0;
 
 /** Methods whose requests carry no body a route's `request` schema describes. */
 const bodiless = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -193,29 +244,39 @@ export function jsonParseError(reason: string): ParseError {
   return new ParseError(gettextLazy('JSON parse error - %(detail)s', { detail: reason }));
 }
 
-/** The depth of the deepest array or object in `value` passes {@link maxBodyDepth}: walked without recursion. */
-function nestsTooDeep(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null) return false;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (depth > maxBodyDepth) return true;
-    for (const child of Object.values(node as object)) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
-    }
+/**
+ * Whether an array or object in `value` lies deeper than {@link maxBodyDepth}. Each value is visited once, and the
+ * recursion stops at that depth: it cannot overflow the stack it guards.
+ */
+function nestsTooDeep(value: object, depth = 1): boolean {
+  if (depth > maxBodyDepth) return true;
+  // Own enumerable values only: what JSON.parse makes, and what a validator or migration walks.
+  const children: readonly unknown[] = Array.isArray(value) ? value : Object.values(value);
+  for (let index = 0; index < children.length; index += 1) {
+    const child = children[index];
+    if (typeof child === 'object' && child !== null && nestsTooDeep(child, depth + 1)) return true;
   }
   return false;
 }
 
 /** The error of a parsed body nested deeper than {@link maxBodyDepth}, or `null`. */
 export function depthProblem(value: unknown): ParseError | null {
-  return nestsTooDeep(value) ? jsonParseError(`nested more than ${maxBodyDepth} levels deep`) : null;
+  return typeof value === 'object' && value !== null && nestsTooDeep(value)
+    ? jsonParseError(`nested more than ${maxBodyDepth} levels deep`)
+    : null;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** A body read by the adapter: parsed as UTF-8 JSON, or the problem that refuses it. Never throws. */
-export function parseBody(read: BodyBytes, limit: number): { readonly value: unknown } | APIException {
+/**
+ * A body read by the adapter: parsed as UTF-8 JSON (refused when nested deeper than {@link maxBodyDepth}, unless
+ * `guardDepth` is false), or the problem that refuses it. Never throws.
+ */
+export function parseBody(
+  read: BodyBytes,
+  limit: number,
+  guardDepth = true,
+): { readonly value: unknown } | APIException {
   if (read.kind === 'too-large') return new PayloadTooLarge(limit);
   if (read.kind === 'broken') return jsonParseError('the body ended before it was complete');
   let text: string;
@@ -230,7 +291,7 @@ export function parseBody(read: BodyBytes, limit: number): { readonly value: unk
   } catch (error) {
     return jsonParseError(error instanceof Error ? error.message : String(error));
   }
-  return depthProblem(value) ?? { value };
+  return (guardDepth ? depthProblem(value) : null) ?? { value };
 }
 
 /** `token` escaped for a JSON Pointer (RFC 6901). */
@@ -274,57 +335,62 @@ function standardErrors(issues: readonly StandardIssue[]): BodyError[] {
   }));
 }
 
-/** What {@link acceptBody} decided. */
-export type Accepted =
-  /** `body` is what the handler reads; `info` the headers and query string to give it, when migrations changed them. */
-  | { readonly kind: 'accept'; readonly body: unknown; readonly info: RequestInfo | null }
-  | { readonly kind: 'refuse'; readonly error: APIException };
-
 function serialized(info: RequestInfo): string {
   return `${JSON.stringify([...info.headers])}\n${info.query.toString()}`;
 }
 
+/** What a Standard Schema's `validate` answers. */
+interface StandardResult {
+  readonly value?: unknown;
+  readonly issues?: readonly StandardIssue[];
+}
+
+/** A Standard Schema's answer as what {@link acceptBody} decides. */
+function judged(result: StandardResult, info: RequestInfo | null, body: unknown, hasBody: boolean): Prepared {
+  if (result.issues !== undefined)
+    return { kind: 'refuse', error: new InvalidBody(standardErrors(result.issues)) };
+  return { kind: 'accept', hasBody: hasBody || result.value !== body, body: result.value, info };
+}
+
 /**
  * Validates a parsed `body` sent in `version` against the route's schema in that version, migrates it up to the
- * newest version (with `info()`'s headers and query string, made only when a migration runs), and validates it
- * with the newest schema, whose output is what the handler reads.
+ * newest version (with `request.info()`'s headers and query string, made only when a migration function reads
+ * them), and validates it with the newest schema, whose output is what the handler reads. `hasBody`: whether a
+ * body was read (without one, the handler gets a body only when the migrations made one).
  */
 export function acceptBody(
   bodies: RequestBodies,
   version: string | null,
   body: unknown,
-  info: () => RequestInfo,
-): Accepted | Promise<Accepted> {
-  const validate = bodies.validatorFor(version);
+  request: { info(): RequestInfo },
+  hasBody = true,
+): Prepared | Promise<Prepared> {
+  const { validate, up, usesInfo } = bodies.in(version);
   if (validate !== null && !validate(body)) {
     return { kind: 'refuse', error: new InvalidBody(ajvErrors(validate.errors)) };
   }
-  const { plan, standard, head } = bodies;
+  const { standard, head } = bodies;
   let migrated = body;
   let changed: RequestInfo | null = null;
-  if (plan.migrates(version)) {
-    if (plan.usesInfo(version)) {
-      const given = info();
+  if (up !== null) {
+    if (usesInfo) {
+      const given = request.info();
       const before = serialized(given);
-      migrated = plan.up(body, version, given);
+      migrated = up(body, given);
       if (serialized(given) !== before) changed = given;
-    } else migrated = plan.up(body, version, undefined);
+    } else migrated = up(body, undefined);
   }
-  if (head === null) return { kind: 'accept', body: migrated, info: changed };
-  if (standard !== null) {
-    type Result = { value?: unknown; issues?: readonly StandardIssue[] };
-    const judge = (result: Result): Accepted =>
-      result.issues !== undefined
-        ? { kind: 'refuse', error: new InvalidBody(standardErrors(result.issues)) }
-        : { kind: 'accept', body: result.value, info: changed };
+  if (standard !== null && head !== null) {
     // A schema with async refinements answers with a promise; the others at once, without a tick more.
-    const result = standard(migrated) as Result | PromiseLike<Result>;
-    return isThenable(result) ? Promise.resolve(result).then(judge) : judge(result);
+    const result = standard(migrated) as StandardResult | PromiseLike<StandardResult>;
+    return isThenable(result)
+      ? Promise.resolve(result).then((settled) => judged(settled, changed, body, hasBody))
+      : judged(result, changed, body, hasBody);
   }
-  if (migrated !== body || validate !== head) {
-    if (!head(migrated)) return { kind: 'refuse', error: new InvalidBody(ajvErrors(head.errors)) };
+  if (head !== null && (migrated !== body || validate !== head) && !head(migrated)) {
+    return { kind: 'refuse', error: new InvalidBody(ajvErrors(head.errors)) };
   }
-  return { kind: 'accept', body: migrated, info: changed };
+  return { kind: 'accept', hasBody: hasBody || migrated !== body, body: migrated, info: changed };
 }
 
 /** What {@link migrateResponseBody} made of a handler's 2xx JSON body. */
@@ -390,57 +456,58 @@ export interface BodyRequest {
   info(): RequestInfo;
 }
 
-function parsedBody(
-  source: BodySource,
-  limit: number,
-): { readonly value: unknown } | APIException | Promise<{ readonly value: unknown } | APIException> {
-  const given = source();
-  if ('parsed' in given) return depthProblem(given.parsed) ?? { value: given.parsed };
-  return given.then((read) => parseBody(read, limit));
-}
-
 function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /**
  * The request side of a route, for one request whose {@link bodyStep} is not `'none'`: its body checked (JSON, within
- * the limit, valid in its version), migrated up to the newest version and validated by the newest schema. Never
- * throws for anything the client sent; a schema's own transform that throws is rethrown.
+ * the limit, valid in its version), migrated up to the newest version and validated by the newest schema. Answers at
+ * once when nothing is pending (a body the framework parsed, a schema without async refinements), else a promise
+ * (see {@link whenPrepared}). Never throws or rejects for anything the client sent; a schema's own transform that
+ * throws is rethrown.
  */
-export async function prepareRequest(
+export function prepareRequest(
   bodies: RequestBodies,
   step: Exclude<BodyStep, 'none'>,
   request: BodyRequest,
-): Promise<Prepared> {
-  const { version, contentType, limit, source } = request;
-  let body: unknown;
-  let hasBody = false;
+): Prepared | Promise<Prepared> {
+  const { contentType, version } = request;
   if (step === 'read') {
     const refused = mediaTypeProblem(contentType);
     if (refused !== null) return { kind: 'refuse', error: refused };
-    const pending = parsedBody(source, limit);
-    const parsed = isThenable(pending) ? await pending : pending;
-    if (!('value' in parsed)) return { kind: 'refuse', error: parsed };
-    body = parsed.value;
-    hasBody = true;
-  } else if (carriesBody(request.method) && contentType != null && mediaTypeProblem(contentType) === null) {
+  } else if (!carriesBody(request.method) || contentType == null || mediaTypeProblem(contentType) !== null) {
     // Migrated without a schema: a JSON body is read for the migrations, anything else left to the handler.
-    const pending = parsedBody(source, limit);
-    const parsed = isThenable(pending) ? await pending : pending;
-    if (!('value' in parsed)) return { kind: 'refuse', error: parsed };
-    body = parsed.value;
-    hasBody = true;
+    return acceptBody(bodies, version, undefined, request, false);
   }
-  const judged = acceptBody(bodies, version, body, () => request.info());
-  const accepted = isThenable(judged) ? await judged : judged;
-  if (accepted.kind === 'refuse') return accepted;
-  return {
-    kind: 'accept',
-    hasBody: hasBody || accepted.body !== body,
-    body: accepted.body,
-    info: accepted.info,
-  };
+  const given = request.source();
+  if ('parsed' in given) {
+    const deep = bodies.guardDepth ? depthProblem(given.parsed) : null;
+    return deep === null
+      ? acceptBody(bodies, version, given.parsed, request)
+      : { kind: 'refuse', error: deep };
+  }
+  return given.then((read) => {
+    const parsed = parseBody(read, request.limit, bodies.guardDepth);
+    return 'value' in parsed
+      ? acceptBody(bodies, version, parsed.value, request)
+      : { kind: 'refuse', error: parsed };
+  });
+}
+
+/**
+ * Runs `then` with what {@link prepareRequest} decided: at once when it decided at once (no promise tick before the
+ * handler), else once it has; `failed` (when given) with what a pending one rejects with.
+ */
+export function whenPrepared<T>(
+  prepared: Prepared | Promise<Prepared>,
+  then: (prepared: Prepared) => T,
+  failed?: (error: unknown) => T,
+): T | Promise<Awaited<T>> {
+  // A promise's `then` flattens what `then` returns: it resolves to the awaited value.
+  return prepared instanceof Promise
+    ? (prepared.then(then, failed) as unknown as Promise<Awaited<T>>)
+    : then(prepared);
 }
 
 /** Whether a `Content-Type` value is `application/problem+json`. */

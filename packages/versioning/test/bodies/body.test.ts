@@ -24,7 +24,7 @@ function requestBodies(request: Schema): RequestBodies {
   return compiled.request;
 }
 
-const noInfo = () => ({ headers: new Headers(), query: new URLSearchParams() });
+const noInfo = { info: () => ({ headers: new Headers(), query: new URLSearchParams() }) };
 const bytes = (text: string) => ({ kind: 'bytes' as const, bytes: new TextEncoder().encode(text) });
 
 describe('parseBody: never throws, whatever the bytes', () => {
@@ -109,6 +109,7 @@ describe('acceptBody', () => {
     const bodies = requestBodies(schema);
     expect(await acceptBody(bodies, null, { name: 'ada' }, noInfo)).toEqual({
       kind: 'accept',
+      hasBody: true,
       body: { name: 'ada' },
       info: null,
     });

@@ -12,6 +12,18 @@ import {
 /** A zod body whose output differs from its input (a default): the handler must read the output. */
 export const ZodMember = z.object({ name: z.string().min(1), tags: z.array(z.string()).default([]) });
 
+/** A zod schema that recurses: validating it walks a body as deep as the body goes. */
+interface Tree {
+  readonly name: string;
+  readonly children: readonly Tree[];
+}
+export const ZodTree: z.ZodType<Tree> = z.object({
+  name: z.string(),
+  get children() {
+    return z.array(ZodTree);
+  },
+});
+
 /** The same through TypeBox: a plain JSON Schema, whose output is the body as sent. */
 export const TypeBoxMember = Type.Object({
   name: Type.String({ minLength: 1 }),

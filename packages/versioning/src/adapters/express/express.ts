@@ -2,7 +2,7 @@ import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { isAPIException } from '../../errors.js';
 import { argumentError } from '../../internal/arguments.js';
-import { bodyStep, prepareRequest } from '../../pipeline/body.js';
+import { bodyStep, prepareRequest, whenPrepared } from '../../pipeline/body.js';
 import { decideNode, type Outcome, type ServeOutcome } from '../../pipeline/decide.js';
 import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
@@ -95,7 +95,8 @@ function serveWithBodies(
   // A parser in front (express.json()) that read the body left it on req.body; else the stream is still unread.
   const given: unknown = (req as { body?: unknown }).body;
   const parsed = given === undefined ? undefined : { parsed: given };
-  return prepareRequest(bodies.request, step, nodeBodyRequest(mounted, req, version, parsed)).then(
+  return whenPrepared(
+    prepareRequest(bodies.request, step, nodeBodyRequest(mounted, req, version, parsed)),
     (prepared) => {
       if (prepared.kind === 'refuse') {
         const language = req.headers['accept-language'];

@@ -14,6 +14,7 @@ import {
   jsonParseError,
   outgoingJson,
   prepareRequest,
+  whenPrepared,
   type RouteBodies,
 } from '../../pipeline/body.js';
 import { decideNode, type Outcome, type ServeOutcome } from '../../pipeline/decide.js';
@@ -90,7 +91,7 @@ function serveWithBodies(
   const step = bodies?.request == null ? 'none' : bodyStep(bodies.request, request.method, version);
   if (step === 'none' || bodies?.request == null) return call();
   const migrate = mounted.problemFor(version);
-  return prepareRequest(bodies.request, step, {
+  const prepared = prepareRequest(bodies.request, step, {
     method: request.method,
     contentType: request.headers['content-type'],
     version,
@@ -98,7 +99,8 @@ function serveWithBodies(
     // Fastify's own parser read it (its bodyLimit, its errors answered by the route's error handler).
     source: () => ({ parsed: request.body }),
     info: (): RequestInfo => messageInfo(request.raw),
-  }).then((prepared) => {
+  });
+  return whenPrepared(prepared, (prepared) => {
     if (prepared.kind === 'refuse') {
       const language = request.headers['accept-language'];
       sendProblem(reply, problemOutcome(prepared.error, language, outcome.vary, undefined, null, migrate));

@@ -3,7 +3,13 @@ import type { Context, Handler } from 'hono';
 import type { RequestInfo } from '../../changes/info.js';
 import { isAPIException, ParseError } from '../../errors.js';
 import { type BodyBytes, readFetchBody } from '../../http/read-body.js';
-import { bodyStep, outgoingJson, prepareRequest, type RouteBodies } from '../../pipeline/body.js';
+import {
+  bodyStep,
+  outgoingJson,
+  prepareRequest,
+  type RouteBodies,
+  whenPrepared,
+} from '../../pipeline/body.js';
 import { decideFetch, type Outcome, type ServeOutcome } from '../../pipeline/decide.js';
 import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
@@ -135,17 +141,25 @@ function serveWithBodies(
   const step = bodies.request === null ? 'none' : bodyStep(bodies.request, c.req.method, version);
   if (step === 'none' || bodies.request === null) return answer(c, next, outcome, migrate);
   const limit = mounted.bodyLimit;
-  return prepareRequest(bodies.request, step, {
-    method: c.req.method,
-    contentType: c.req.header('content-type'),
-    version,
-    limit,
-    source: () => honoBody(c, limit),
-    info: (): RequestInfo => ({
-      headers: new Headers(c.req.raw.headers),
-      query: new URLSearchParams(new URL(c.req.url).search),
-    }),
-  }).then(
+  let prepared: ReturnType<typeof prepareRequest>;
+  try {
+    prepared = prepareRequest(bodies.request, step, {
+      method: c.req.method,
+      contentType: c.req.header('content-type'),
+      version,
+      limit,
+      source: () => honoBody(c, limit),
+      info: (): RequestInfo => ({
+        headers: new Headers(c.req.raw.headers),
+        query: new URLSearchParams(new URL(c.req.url).search),
+      }),
+    });
+  } catch (error) {
+    // A schema's own transform that throws: answered as an error of the route, as when it rejects.
+    return answerError(c, error, outcome, migrate);
+  }
+  return whenPrepared(
+    prepared,
     (prepared) => {
       if (prepared.kind === 'refuse') {
         const language = c.req.header('accept-language');

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { APIException, isAPIException } from '../../errors.js';
 import { checkScriptPrefix } from '../../http/request.js';
 import { argumentError, mustBe } from '../../internal/arguments.js';
-import { bodyStep, prepareRequest, type RouteBodies } from '../../pipeline/body.js';
+import { bodyStep, prepareRequest, type RouteBodies, whenPrepared } from '../../pipeline/body.js';
 import { decideNode, type Outcome, type PendingOutcome } from '../../pipeline/decide.js';
 import { routeMatcher } from '../../pipeline/match.js';
 import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
@@ -144,7 +144,8 @@ export function versioned(
           } else {
             const language = req.headers['accept-language'];
             const refusedMigrate = migrate;
-            result = prepareRequest(bodies.request, step, nodeBodyRequest(route, req, version)).then(
+            result = whenPrepared(
+              prepareRequest(bodies.request, step, nodeBodyRequest(route, req, version)),
               (prepared) => {
                 if (prepared.kind === 'refuse') {
                   send(

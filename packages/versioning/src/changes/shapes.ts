@@ -1,0 +1,177 @@
+import { setOwn } from './walk.js';
+
+/**
+ * A rename/delete table: a key mapped to `null` is left out, to a string is renamed, absent is kept as it is.
+ * Null-prototype: a property read is cheaper than `Map.get` on this per-object path.
+ */
+export type RekeyTable = Readonly<Record<string, string | null | undefined>>;
+
+/** What one field operation does to its field, for the compiled object literal. */
+export interface FieldStep {
+  readonly field: string;
+  /**
+   * `present`: replaces a value that is there (not `undefined`) with `value(it)`; `absent`: sets `value()` where
+   * there is none (or `undefined`); `always`: sets `value()`.
+   */
+  readonly when: 'present' | 'absent' | 'always';
+  readonly value: (current?: unknown) => unknown;
+}
+
+/** One step of a transform an object literal can do: a rekeying, or a field operation. */
+export type ShapeStep = { readonly kind: 'rekey'; readonly table: RekeyTable } | FieldStep;
+
+type Build = (object: Record<string, unknown>) => Record<string, unknown>;
+
+/** How many shapes (key lists in order) one transform compiles an object literal for; others take the loop. */
+const maxShapes = 8;
+
+/** Objects with more keys than this always take the loop. */
+const maxKeys = 64;
+
+let evaluates: boolean | undefined;
+
+/**
+ * Whether this runtime compiles code from strings (a Content-Security-Policy or an edge runtime may forbid it: then
+ * every object takes the loop).
+ */
+export function canEvaluate(): boolean {
+  if (evaluates === undefined) {
+    try {
+      // The one probe of whether `new Function` runs here; its text is a constant.
+      // eslint-disable-next-line @typescript-eslint/no-implied-eval
+      const probe = new Function('return true') as () => unknown;
+      evaluates = probe() === true;
+    } catch {
+      evaluates = false;
+    }
+  }
+  return evaluates;
+}
+
+/** Rebuilds an object with its keys renamed or left out by `table` (and `keep`, after renaming), key by key. */
+export function rekeyLoop(
+  table: RekeyTable,
+  keep: ((key: string) => boolean) | null,
+): (object: Record<string, unknown>) => Record<string, unknown> {
+  return (object) => {
+    const next: Record<string, unknown> = {};
+    const keys = Object.keys(object);
+    for (let at = 0; at < keys.length; at += 1) {
+      const key = keys[at] as string;
+      const to = table[key];
+      if (to === null) continue;
+      const name = to === undefined ? key : to;
+      if (keep !== null && !keep(name)) continue;
+      if (name === '__proto__') setOwn(next, name, object[key]);
+      else next[name] = object[key];
+    }
+    return next;
+  };
+}
+
+/**
+ * `steps` as one function per shape of object it meets (up to {@link maxShapes}: the same keys in the same order,
+ * as the objects of one client or one handler are): an object literal that builds what `loop` builds — the same
+ * keys, order and values — at the cost of a literal. Other shapes, and every object where code cannot be compiled,
+ * take `loop`. `keep` leaves names out at the last rekeying. Key names enter the compiled text only as JSON string
+ * literals; functions only as parameters.
+ */
+export function compileShaped(
+  steps: readonly ShapeStep[],
+  keep: ((key: string) => boolean) | null,
+  loop: (object: Record<string, unknown>) => unknown,
+): (object: Record<string, unknown>) => unknown {
+  if (!canEvaluate()) return loop;
+  const shapes: { readonly keys: readonly string[]; readonly build: Build }[] = [];
+  let full = false;
+  return (object) => {
+    const keys = Object.keys(object);
+    for (let index = 0; index < shapes.length; index += 1) {
+      const shape = shapes[index] as (typeof shapes)[number];
+      if (sameKeys(shape.keys, keys)) return shape.build(object);
+    }
+    if (!full) {
+      const build = literalFor(keys, steps, keep);
+      if (build !== null) {
+        shapes.push({ keys, build });
+        full = shapes.length === maxShapes;
+        return build(object);
+      }
+    }
+    return loop(object);
+  };
+}
+
+function sameKeys(known: readonly string[], keys: readonly string[]): boolean {
+  if (known.length !== keys.length) return false;
+  for (let index = 0; index < keys.length; index += 1) if (known[index] !== keys[index]) return false;
+  return true;
+}
+
+/**
+ * The function building, for objects with exactly `keys`, what `steps` make of them; `null` where a literal would
+ * not do the same (a `__proto__` name, which a literal would make the prototype; a name given twice; too many keys).
+ */
+function literalFor(
+  keys: readonly string[],
+  steps: readonly ShapeStep[],
+  keep: ((key: string) => boolean) | null,
+): Build | null {
+  if (keys.length > maxKeys) return null;
+  let entries: [name: string, expression: string][] = keys.map((key) => [
+    key,
+    `object[${JSON.stringify(key)}]`,
+  ]);
+  const lastRekey = steps.map((step) => ('table' in step ? 'rekey' : 'field')).lastIndexOf('rekey');
+  const statements: string[] = [];
+  const values: FieldStep['value'][] = [];
+  for (const [index, step] of steps.entries()) {
+    if ('table' in step) {
+      const names = new Set<string>();
+      const next: typeof entries = [];
+      for (const [name, expression] of entries) {
+        const to = step.table[name];
+        if (to === null) continue;
+        const renamed = to === undefined ? name : to;
+        if (index === lastRekey && keep !== null && !keep(renamed)) continue;
+        if (names.has(renamed)) return null;
+        names.add(renamed);
+        next.push([renamed, expression]);
+      }
+      entries = next;
+      continue;
+    }
+    const fn = `f${values.length}`;
+    values.push(step.value);
+    const variable = `v${statements.length}`;
+    const entry = entries.find(([name]) => name === step.field);
+    if (entry === undefined) {
+      if (step.when === 'present') continue;
+      statements.push(`const ${variable} = ${fn}();`);
+      entries.push([step.field, variable]);
+      continue;
+    }
+    statements.push(
+      step.when === 'present'
+        ? `let ${variable} = ${entry[1]}; if (${variable} !== undefined) ${variable} = ${fn}(${variable});`
+        : step.when === 'absent'
+          ? `let ${variable} = ${entry[1]}; if (${variable} === undefined) ${variable} = ${fn}();`
+          : `const ${variable} = ${fn}();`,
+    );
+    entry[1] = variable;
+  }
+  if (entries.some(([name]) => name === '__proto__') || keys.includes('__proto__')) return null;
+  const literal = entries.map(([name, expression]) => `${JSON.stringify(name)}: ${expression}`).join(', ');
+  const parameters = values.map((_, index) => `f${index}`);
+  try {
+    // Compiled from names as JSON string literals and functions as parameters only (see above).
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const make = new Function(
+      ...parameters,
+      `return function (object) { ${statements.join(' ')} return { ${literal} }; };`,
+    ) as (...fns: FieldStep['value'][]) => Build;
+    return make(...values);
+  } catch {
+    return null;
+  }
+}
