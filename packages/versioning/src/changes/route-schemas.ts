@@ -1,3 +1,4 @@
+import { argumentError } from '../internal/arguments.js';
 import { type HistoryInternals, internalsOf, VersionHistory } from './history.js';
 import type { RequestInfo, ResponseInfo } from './info.js';
 import type { Direction, JsonSchemaObject, Schema } from './schema.js';
@@ -148,6 +149,21 @@ function chain(applies: readonly (Apply | null)[]): Apply | null {
   };
 }
 
+/** The route's `side` schema, normalised; a schema its library cannot write as JSON Schema names the route. */
+function normalIn(inner: HistoryInternals, where: string, route: RouteSchemaInput, side: Direction) {
+  const schema = (side === 'request' ? route.request : route.response) as Schema;
+  try {
+    return inner.normalOf(schema, side);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_VERSIONING_INVALID_SCHEMA') throw error;
+    throw argumentError(
+      `${where}: the ${side} schema of route ${route.label}: ${(error as Error).message}`,
+      'ERR_VERSIONING_INVALID_SCHEMA',
+      { cause: error },
+    );
+  }
+}
+
 let newestOnly: HistoryInternals | undefined;
 
 /**
@@ -176,7 +192,7 @@ export function planRouteSchemas(
   const requestInfoUsed = versions.map((index) => hasFunctions(inner, index, last, 'request'));
   const responseInfoUsed = versions.map((index) => hasFunctions(inner, index, last, 'response'));
   let request: RequestPlan | null = null;
-  const requestNormal = route.request === undefined ? null : inner.normalOf(route.request, 'request');
+  const requestNormal = route.request === undefined ? null : normalIn(inner, where, route, 'request');
   const ups = versions.map((index) => {
     if (requestNormal !== null && !hasRouteFns(inner, index, last, route.name)) {
       const fused = inner.fusedWalk(requestNormal, index, last, 'request', refuser('request'), false);
@@ -208,7 +224,7 @@ export function planRouteSchemas(
   }
 
   let response: ResponsePlan | null = null;
-  const responseNormal = route.response === undefined ? null : inner.normalOf(route.response, 'response');
+  const responseNormal = route.response === undefined ? null : normalIn(inner, where, route, 'response');
   const downs = versions.map((index) => {
     if (responseNormal !== null && !hasRouteFns(inner, index, last, route.name)) {
       const fused = inner.fusedWalk(responseNormal, last, index, 'response', refuser('response'), true);

@@ -113,8 +113,18 @@ export function toJsonSchema(schema: Schema, direction: Direction): JsonSchemaOb
   if (seen !== undefined) return seen;
   let json: JsonSchemaObject;
   if (isStandardJsonSchema(schema)) {
-    const converter = schema['~standard'].jsonSchema;
-    json = (direction === 'request' ? converter.input : converter.output)({ target: 'draft-2020-12' });
+    const { jsonSchema: converter, vendor } = schema['~standard'];
+    try {
+      json = (direction === 'request' ? converter.input : converter.output)({ target: 'draft-2020-12' });
+    } catch (error) {
+      // What the library cannot write as JSON Schema (zod's `.transform()`), the validators and migrations cannot
+      // follow either.
+      throw argumentError(
+        `a ${vendor} schema could not be written as JSON Schema (${error instanceof Error ? error.message : String(error)}); the schemas of routes and histories are read as JSON Schema: transform the value in the handler instead`,
+        'ERR_VERSIONING_INVALID_SCHEMA',
+        { cause: error },
+      );
+    }
   } else {
     json = schema as JsonSchemaObject;
   }

@@ -3,7 +3,7 @@ import formats from 'ajv-formats';
 import type { VersionHistory } from '../changes/history.js';
 import type { RequestInfo, ResponseInfo } from '../changes/info.js';
 import { planRouteSchemas, type RequestPlan, type ResponsePlan } from '../changes/route-schemas.js';
-import { isStandardJsonSchema, toJsonSchema } from '../changes/schema.js';
+import { isStandardJsonSchema, type JsonSchemaObject, toJsonSchema } from '../changes/schema.js';
 import {
   type APIException,
   type BodyError,
@@ -159,10 +159,7 @@ function compileRequest(
   const guardDepth =
     versions.some((version) => plan.usesInfo(version)) ||
     !versions.every((version) => boundsDepth(plan.jsonSchema(version) ?? headSchema, false)) ||
-    !boundsDepth(
-      standard !== null && plan.schema !== null ? toJsonSchema(plan.schema, 'response') : headSchema,
-      true,
-    );
+    !outputBoundsDepth(standard === null ? headSchema : standardOutput(plan.schema));
   const instance = ajv();
   const compiled = new Map<object, ValidateFunction>();
   const compile = (schema: object): ValidateFunction => {
@@ -185,6 +182,24 @@ function compileRequest(
   const validatorFor = (version: string | null): ValidateFunction =>
     version === null ? head : (byVersion.get(version) ?? head);
   return Object.freeze({ plan, head, standard, validatorFor, in: versionsOf(validatorFor), guardDepth });
+}
+
+/**
+ * The JSON Schema of a Standard Schema's output (what the handler reads), or `null` when its library cannot write it
+ * (zod's `.transform()`: its output is whatever the function returns).
+ */
+function standardOutput(schema: RequestPlan['schema']): JsonSchemaObject | null {
+  if (schema === null) return null;
+  try {
+    return toJsonSchema(schema, 'response');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether what the handler reads is as shallow as `output` is written (`null`: nothing is known of it). */
+function outputBoundsDepth(output: JsonSchemaObject | null): boolean {
+  return output !== null && boundsDepth(output, true);
 }
 
 /** How many body schemas without an `$id` have been given one (each a name of its own). */

@@ -159,6 +159,66 @@ export function bodiesContract(h: BodyHarness): void {
     });
   });
 
+  describe('schemas with code of their own: a transform, and validation that throws', () => {
+    let served: Served;
+    const frameworkErrors: unknown[] = [];
+    const schemaBoom = new Error('kaboom: schema internals');
+    /** A Standard Schema whose validation throws at once (zod's, below, turns the throw into a rejected promise). */
+    const throwsAtOnce = {
+      '~standard': {
+        version: 1 as const,
+        vendor: 'test',
+        jsonSchema: { input: () => ({ type: 'object' }), output: () => ({ type: 'object' }) },
+        validate: (): never => {
+          throw schemaBoom;
+        },
+      },
+    };
+    beforeAll(async () => {
+      const urlconf = new UrlConf([
+        path('/sync/', h.echoBody, { request: throwsAtOnce }),
+        path('/transform/', h.echoBody, {
+          request: z.object({ name: z.string() }).transform(({ name }) => ({ slug: name.toLowerCase() })),
+        }),
+        path('/zod/', h.echoBody, {
+          request: z.object({ name: z.string() }).superRefine((): never => {
+            throw schemaBoom;
+          }),
+        }),
+      ]);
+      served = await adapter.serve(urlconf, { scheme: null }, frameworkErrors);
+    });
+    afterAll(() => served.close());
+
+    test("a transform's output is what the handler reads; its depth is not known, so deep bodies are refused", async () => {
+      const reply = await send(served, '/transform/', {
+        contentType: 'application/json',
+        body: '{"name":"Ada"}',
+      });
+      expect([reply.status, bodyOf(reply)['body']]).toEqual([200, { slug: 'ada' }]);
+      expectBodyProblem(
+        await send(served, '/transform/', {
+          contentType: 'application/json',
+          body: `{"name":"Ada","extra":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+        }),
+        400,
+        'parse_error',
+        'JSON parse error - …',
+      );
+    });
+
+    test.each(['/sync/', '/zod/'])(
+      '%s: the framework gets the error, as from a handler; nothing is revealed',
+      async (route) => {
+        frameworkErrors.length = 0;
+        const reply = await send(served, route, { contentType: 'application/json', body: '{"name":"Ada"}' });
+        expect(reply.status).toBe(500);
+        expect(frameworkErrors).toEqual([schemaBoom]);
+        expect(reply.body).not.toContain('kaboom');
+      },
+    );
+  });
+
   describe('hostile bodies', () => {
     let served: Served;
     const frameworkErrors: unknown[] = [];

@@ -176,3 +176,26 @@ describe('a { route } migration that reshapes the whole body', () => {
     });
   });
 });
+
+describe('a schema its library cannot write as JSON Schema', () => {
+  test("a zod .transform() as the response schema is refused at mount, naming the route, with zod's reason", () => {
+    const Slug = z.object({ name: z.string() }).transform(({ name }) => name.toLowerCase());
+    expect(() =>
+      planRouteSchemas('versioned()', { label: '"/tags/"', name: 'tags', response: Slug }, null),
+    ).toThrow(
+      expect.objectContaining({
+        name: 'TypeError',
+        code: 'ERR_VERSIONING_INVALID_SCHEMA',
+        message: expect.stringMatching(
+          /^versioned\(\): the response schema of route "\/tags\/": a zod schema could not be written as JSON Schema \(Transforms cannot be represented in JSON Schema\)/,
+        ) as unknown,
+      }),
+    );
+  });
+
+  test('as the request schema it is read by its input, and the handler gets its output', () => {
+    const Slug = z.object({ name: z.string() }).transform(({ name }) => name.toLowerCase());
+    const plan = planRouteSchemas('versioned()', { label: '"/tags/"', name: 'tags', request: Slug }, null);
+    expect(plan.request?.jsonSchema(null)).toMatchObject({ type: 'object', required: ['name'] });
+  });
+});
