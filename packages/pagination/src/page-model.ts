@@ -82,9 +82,10 @@ export function layOutPages(
   }
   const decimals = Math.max(decimalPlaces(min), decimalPlaces(step));
   // The value at index k, rounded to the decimals of min and step: 1 + 3 × 0.1 gives 1.3, not 1.3000000000000003.
-  // Integer min and step give integer values, exact already (and most grids are integer ones).
+  // Integer min and step give integer values, exact already (and most grids are integer ones). A value that rounds
+  // to zero from below (-0.9 + 3 × 0.3) is 0, not -0.
   const at = (k: number) =>
-    decimals && decimals < 100 ? +(min + k * step).toFixed(decimals) : min + k * step;
+    decimals && decimals < 100 ? +(min + k * step).toFixed(decimals) + 0 : min + k * step;
   // The first index whose value reaches `value` (0 below min), corrected for float error in the division.
   const reach = (value: number) => {
     const k = Math.max(0, Math.ceil((value - min) / step));

@@ -178,6 +178,14 @@ describe('paginationItems properties', () => {
     );
   });
 
+  test('a value that rounds to zero from below is 0, not -0 (min -0.9, step 0.3)', () => {
+    const values = numbersOf(
+      paginationItems({ min_value: -0.9, step: 0.3, max_value: 0, fully_expanded: true }),
+    ).map((item) => item.value);
+    expect(values).toEqual([-0.9, -0.6, -0.3, 0]);
+    expect(Object.is(values[3], 0)).toBe(true);
+  });
+
   test('collapsed ranges up to 10^15 give 7 slots with on-grid neighbours of the active page', () => {
     fc.assert(
       fc.property(
