@@ -1,26 +1,18 @@
 // The API reference page in real Chromium: Swagger UI from this server only (every off-site request is blocked and
 // must not even be attempted), reached from the page header, its definition list switching between the versions'
 // OpenAPI documents. Screenshots at 1280 and 375 px go to test-artifacts/.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactPath, launchChromium } from '../../../test/support/chromium.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { artifactPath } from '../../../test/support/chromium.js';
 import { serveDemo } from './support/demo-server.js';
 import { schemeCases } from './schemes.cases.js';
-import { ensureClientBuild } from './support/build.js';
+import { demoBrowser } from './support/browser.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureClientBuild();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = demoBrowser();
 
 /** A browser context that lets requests reach this machine only, and records every other one it refused. */
 async function localOnlyContext(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, locale: 'en-US' });
+  const context = await browser().newContext({ viewport, locale: 'en-US' });
   const offSite: string[] = [];
   await context.route('**/*', async (route) => {
     const { hostname, protocol } = new URL(route.request().url());

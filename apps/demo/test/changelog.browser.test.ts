@@ -2,23 +2,14 @@
 // leading to its API reference; readable at 375 px (nothing wider than the screen). Screenshots at 375 and 1280 px go
 // to apps/demo/docs/ (the changelog) and test-artifacts/ (the reference it leads to).
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactPath, launchChromium } from '../../../test/support/chromium.js';
-import { ensureClientBuild } from './support/build.js';
+import { describe, expect, test } from 'vitest';
+import { artifactPath } from '../../../test/support/chromium.js';
+import { demoBrowser } from './support/browser.js';
 import { serveDemo } from './support/demo-server.js';
 
 const docsDir = fileURLToPath(new URL('../docs/', import.meta.url));
 
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureClientBuild();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = demoBrowser();
 
 describe('the changelog page (url-path scheme)', () => {
   const demo = serveDemo({ scheme: 'url-path', port: 0 });
@@ -29,7 +20,7 @@ describe('the changelog page (url-path scheme)', () => {
   ])(
     'at $width px: every version’s changes, newest first, each leading to its reference',
     async (viewport) => {
-      const context = await browser.newContext({ viewport, locale: 'en-US' });
+      const context = await browser().newContext({ viewport, locale: 'en-US' });
       try {
         const page = await context.newPage();
         const errors: string[] = [];

@@ -1,27 +1,19 @@
 // The date-versions panel in real Chromium: a date sent in Api-Version is served by the newest version released on
 // or before it; a date that is not one, or one before the first version, is the API's own problem, shown as such.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactPath, launchChromium } from '../../../test/support/chromium.js';
-import { ensureClientBuild } from './support/build.js';
+import { artifactPath } from '../../../test/support/chromium.js';
+import { demoBrowser } from './support/browser.js';
 import { serveDemo } from './support/demo-server.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureClientBuild();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = demoBrowser();
 
 describe('the date-versions panel', () => {
   const demo = serveDemo({ scheme: 'url-path', port: 0 });
   let page: Page;
 
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    page = await browser().newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     await page.goto(demo.base);
   });
   afterAll(async () => {

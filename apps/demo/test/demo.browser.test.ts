@@ -1,23 +1,15 @@
 // The demo page in real Chromium: paging with the mouse and the keyboard, bookmarks, history, version
 // switching, the API's own (translated) problems, the phone-sized layout, then one round per versioning scheme.
 // Screenshots at 1280 and 375 px go to test-artifacts/.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactPath, launchChromium } from '../../../test/support/chromium.js';
+import { artifactPath } from '../../../test/support/chromium.js';
 import { serveDemo } from './support/demo-server.js';
-import { ensureClientBuild } from './support/build.js';
+import { demoBrowser } from './support/browser.js';
 import type { Ask } from './schemes.cases.js';
 import { schemeCases } from './schemes.cases.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureClientBuild();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = demoBrowser();
 
 const desktop = { width: 1280, height: 1000 } as const;
 const phone = { width: 375, height: 812 } as const;
@@ -57,7 +49,7 @@ describe('the demo page (url-path scheme)', () => {
   let page: Page;
 
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: desktop, locale: 'en-US' });
+    page = await browser().newPage({ viewport: desktop, locale: 'en-US' });
   });
   afterAll(async () => {
     await page.close();
@@ -251,7 +243,7 @@ describe('the demo page in the browser’s language', () => {
     { locale: 'ja-JP', detail: '不正なページです。', language: 'ja' },
     { locale: 'ko-KR', detail: 'Invalid page.', language: 'en' },
   ])('$locale: the API answers $language', async ({ locale, detail, language }) => {
-    const context = await browser.newContext({ viewport: desktop, locale });
+    const context = await browser().newContext({ viewport: desktop, locale });
     try {
       const page = await context.newPage();
       await page.goto(`${demo.base}?page=999999`);
@@ -278,7 +270,7 @@ describe('the demo page in the browser’s language', () => {
   ])(
     '$locale at $viewport.width px: page numbers, ranks and populations are written the reader’s way',
     async ({ locale, viewport }) => {
-      const context = await browser.newContext({ viewport, locale });
+      const context = await browser().newContext({ viewport, locale });
       try {
         const page = await context.newPage();
         await page.goto(`${demo.base}?page=5000`);
@@ -333,7 +325,7 @@ describe('v1’s retirement on the page (url-path scheme)', () => {
   ])(
     '$locale at $viewport.width px: the banner from v1’s headers, the route v1 lacks, v3 and its detail',
     async ({ viewport, locale, since, sunset }) => {
-      const context = await browser.newContext({ viewport, locale });
+      const context = await browser().newContext({ viewport, locale });
       try {
         const page = await context.newPage();
         await page.goto(demo.base);
@@ -421,7 +413,7 @@ describe('the demo page at 375 px', () => {
   let page: Page;
 
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: phone, locale: 'en-US' });
+    page = await browser().newPage({ viewport: phone, locale: 'en-US' });
   });
   afterAll(async () => {
     await page.close();
@@ -484,7 +476,7 @@ describe('the demo page on a small phone', () => {
   const demo = serveDemo({ scheme: 'url-path', port: 0 });
 
   test('a city chosen from the list shows its detail on screen, not below the fold', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, locale: 'en-US' });
+    const context = await browser().newContext({ viewport: { width: 375, height: 667 }, locale: 'en-US' });
     try {
       const page = await context.newPage();
       await page.goto(`${demo.base}?version=v2`);
@@ -508,7 +500,7 @@ describe('the demo page on a small phone', () => {
   });
 
   test('at 320 px the version buttons sit on one row, each label on one line, nothing wider than the screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 320, height: 640 }, locale: 'en-US' });
+    const context = await browser().newContext({ viewport: { width: 320, height: 640 }, locale: 'en-US' });
     try {
       const page = await context.newPage();
       // v1 carries the "deprecated" badge: its button is the widest.
@@ -556,7 +548,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
   const [v1, v2, v3] = scheme.versions;
 
   beforeAll(async () => {
-    page = await browser.newPage({ viewport: desktop, locale: 'en-US' });
+    page = await browser().newPage({ viewport: desktop, locale: 'en-US' });
   });
   afterAll(async () => {
     await page.close();
@@ -653,7 +645,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
     `?version=${scheme.badVersion.version} at $viewport.width px: the API’s ${scheme.badVersion.status}, in German`,
     async ({ viewport, locale }) => {
       const { version, status, german, supportedVersions } = scheme.badVersion;
-      const context = await browser.newContext({ viewport, locale });
+      const context = await browser().newContext({ viewport, locale });
       try {
         const tab = await context.newPage();
         await tab.goto(`${demo.base}?version=${version}`);

@@ -1,20 +1,11 @@
 // The "same record in every version" panel in real Chromium: one city as v1, v2 and v3 of the API send it — the
 // answers of the real server, whose handlers write v3 only and whose history migrates the rest down.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactPath, launchChromium } from '../../../test/support/chromium.js';
-import { ensureClientBuild } from './support/build.js';
+import { describe, expect, test } from 'vitest';
+import { artifactPath } from '../../../test/support/chromium.js';
+import { demoBrowser } from './support/browser.js';
 import { serveDemo } from './support/demo-server.js';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  ensureClientBuild();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = demoBrowser();
 
 const record = async (page: import('playwright-core').Page, version: string): Promise<unknown> => {
   const box = page.getByTestId(`record-${version}`).locator('pre');
@@ -30,7 +21,7 @@ describe.each([
   const demo = serveDemo({ scheme, port: 0 });
 
   test('shows the largest city as each version sends it', async () => {
-    const page = await browser.newPage({ viewport: { width, height: 900 }, locale: 'en-US' });
+    const page = await browser().newPage({ viewport: { width, height: 900 }, locale: 'en-US' });
     try {
       await page.goto(demo.base);
       const [v1, v2, v3] = versions;
