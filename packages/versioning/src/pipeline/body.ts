@@ -30,16 +30,14 @@ const maxBodyErrors = 100;
 /** A route's request side, compiled at mount: the plan, and an Ajv validator per version of the history. */
 export interface RequestBodies {
   readonly plan: RequestPlan;
-  /**
-   * The validator of a body sent in `version` (the newest's when the version is not in the history); `null` when the
-   * route has no `request` schema (only migrations of the history for it).
-   */
-  validatorFor(version: string | null): ValidateFunction | null;
   /** The validator of the newest version's JSON Schema; `null` without a `request` schema. */
   readonly head: ValidateFunction | null;
   /** The schema's own validation (its output is what the handler reads), or `null` for a plain JSON Schema. */
   readonly standard: ((value: unknown) => unknown) | null;
-  /** What a body sent in `version` goes through, looked up once per request (the newest's for an unknown version). */
+  /**
+   * What a body sent in `version` goes through (the newest version's when it is not in the history): its validator
+   * (`null` when the route has no `request` schema, only migrations of the history for it), its migration up.
+   */
   in(version: string | null): VersionRequest;
   /**
    * Whether a body is refused when nested deeper than {@link maxBodyDepth}: unless every version's schema walks no
@@ -145,15 +143,7 @@ function compileRequest(
       version === null ? newest : (byVersion.get(version) ?? newest);
   };
   if (headSchema === null) {
-    const validatorFor = () => null;
-    return Object.freeze({
-      plan,
-      head: null,
-      standard,
-      validatorFor,
-      in: versionsOf(validatorFor),
-      guardDepth: true,
-    });
+    return Object.freeze({ plan, head: null, standard, in: versionsOf(() => null), guardDepth: true });
   }
   const versions = [null, ...(history?.versions ?? [])];
   const guardDepth =
@@ -181,7 +171,7 @@ function compileRequest(
   }
   const validatorFor = (version: string | null): ValidateFunction =>
     version === null ? head : (byVersion.get(version) ?? head);
-  return Object.freeze({ plan, head, standard, validatorFor, in: versionsOf(validatorFor), guardDepth });
+  return Object.freeze({ plan, head, standard, in: versionsOf(validatorFor), guardDepth });
 }
 
 /**
