@@ -398,6 +398,28 @@ export function acceptBody(
   return { kind: 'accept', hasBody: hasBody || migrated !== body, body: migrated, info: changed };
 }
 
+/**
+ * A request without a body (GET, HEAD, OPTIONS) in `version`: nothing validated, the history's request migrations
+ * run for what they change in its headers and query string; the handler reads no body.
+ */
+function migrateWithoutBody(
+  bodies: RequestBodies,
+  version: string | null,
+  request: { info(): RequestInfo },
+): Prepared {
+  const { up, usesInfo } = bodies.in(version);
+  if (up === null || !usesInfo) return { kind: 'accept', hasBody: false, body: undefined, info: null };
+  const given = request.info();
+  const before = serialized(given);
+  up(undefined, given);
+  return {
+    kind: 'accept',
+    hasBody: false,
+    body: undefined,
+    info: serialized(given) === before ? null : given,
+  };
+}
+
 /** What {@link migrateResponseBody} made of a handler's 2xx JSON body. */
 export interface MigratedResponse {
   readonly body: unknown;
@@ -481,7 +503,10 @@ export function prepareRequest(
   if (step === 'read') {
     const refused = mediaTypeProblem(contentType);
     if (refused !== null) return { kind: 'refuse', error: refused };
-  } else if (!carriesBody(request.method) || contentType == null || mediaTypeProblem(contentType) !== null) {
+  } else if (!carriesBody(request.method)) {
+    // GET, HEAD, OPTIONS: never a body to check, in any version; only the headers and query string migrate.
+    return migrateWithoutBody(bodies, version, request);
+  } else if (contentType == null || mediaTypeProblem(contentType) !== null) {
     // Migrated without a schema: a JSON body is read for the migrations, anything else left to the handler.
     return acceptBody(bodies, version, undefined, request, false);
   }

@@ -410,6 +410,11 @@ export function bodiesContract(h: BodyHarness): void {
           { name: 'user', methods: ['GET'], response: User },
         ),
         path('/flags/', h.echoBody, { name: 'flags', methods: ['POST'], request: User }),
+        path('/members/7/', h.echoBody, {
+          name: 'member',
+          methods: ['GET', 'HEAD', 'OPTIONS', 'PUT'],
+          request: User,
+        }),
         path(
           '/created/',
           h.sends(() => cached, 201),
@@ -443,6 +448,27 @@ export function bodiesContract(h: BodyHarness): void {
       expect(reply.status, reply.body).toBe(200);
       expect(bodyOf(reply)).toEqual({ id: '1', name: 'Ada' });
       expect(reply.header('x-legacy')).toBe('1');
+    });
+
+    test('GET, HEAD and OPTIONS of a route whose PUT has a request schema are never body-checked, in any version', async () => {
+      for (const version of versions) {
+        for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+          const reply = await fetchReply(`${served.origin}/members/7/`, {
+            method,
+            headers: { 'api-version': version },
+          });
+          expect(reply.status, `${method} in ${version}: ${reply.body}`).toBe(200);
+          if (method !== 'HEAD') expect(bodyOf(reply)).toMatchObject({ body: null, version });
+        }
+        // The PUT beside them is checked in its own version's shape.
+        const put = await send(served, '/members/7/', {
+          method: 'PUT',
+          contentType: 'application/json',
+          body: '{}',
+          headers: { 'api-version': version },
+        });
+        expect(put.status, `PUT in ${version}`).toBe(400);
+      }
     });
 
     test('each version in its own shape', async () => {
