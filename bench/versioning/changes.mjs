@@ -6,12 +6,9 @@ import { change, field, VersionHistory } from '@restdash/versioning/changes';
 import { HeaderVersioning, path, UrlConf, URLPathVersioning } from '@restdash/versioning';
 import { planRouteSchemas } from '../../packages/versioning/dist/changes/route-schemas.js';
 // The request pipeline, from the build: what every adapter compiles at mount and runs per request.
-import {
-  bodyCompiler,
-  outgoingJson,
-  prepareRequest,
-  whenPrepared,
-} from '../../packages/versioning/dist/pipeline/body.js';
+import { bodyCompiler } from '../../packages/versioning/dist/pipeline/route-bodies.js';
+import { outgoingJson } from '../../packages/versioning/dist/pipeline/outgoing.js';
+import { enter, whenEntered } from '../../packages/versioning/dist/pipeline/exchange.js';
 import { decideNode } from '../../packages/versioning/dist/pipeline/decide.js';
 import { compilePlan } from '../../packages/versioning/dist/pipeline/plan.js';
 import { ratio } from '../lib/format.mjs';
@@ -110,21 +107,24 @@ function newestResponse(route, bodies) {
   return JSON.stringify(body);
 }
 
+/** A v1 request of the users route as decide() serves it (the adapters' first step). */
+const v1Message = { method: 'POST', url: '/v1/users/', headers: { host: '127.0.0.1' }, socket: {} };
+const v1Outcome = decideNode(usersRoute, v1Message, v1Message.url, { version: 'v1' }, '');
+
 /**
- * An old client's POST as an adapter prepares it (its body parsed by the framework): validate, migrate, validate,
- * then what the handler reads — at once, as the adapters call the handler when nothing is pending.
+ * An old client's POST as an adapter runs it (its body parsed by the framework in front): the exchange's way in —
+ * validate, migrate, validate — then what the handler reads, at once, as the adapters call the handler when nothing
+ * is pending.
  */
 function preparePost(body) {
-  return whenPrepared(
-    prepareRequest(usersBodies.request, 'read', {
-      method: 'POST',
-      contentType: 'application/json',
-      version: 'v1',
-      limit: 1 << 20,
-      source: () => ({ parsed: body }),
-      info: () => ({ headers: new Headers(), query: new URLSearchParams() }),
-    }),
-    (prepared) => prepared,
+  const port = {
+    method: 'POST',
+    header: (name) => (name === 'content-type' ? 'application/json' : undefined),
+    body: () => ({ parsed: body }),
+    info: () => ({ headers: new Headers(), query: new URLSearchParams() }),
+  };
+  return whenEntered(enter(usersRoute, v1Outcome, port), (entry) =>
+    entry.kind === 'handle' ? { kind: 'accept', body: entry.body?.value } : { kind: 'refuse' },
   );
 }
 
@@ -253,7 +253,7 @@ export async function changes(settings) {
       `Three versions (v1, v2, v3) and three changes: two renames and a retype (Unix seconds → ISO string). Each pair measured on its own, its two cases alternating: median of ${settings.rounds * 10} rounds of ${settings.time / 10} ms per case; "ratio to peer" is the median per-round ratio of the times. The pinVersion rows: ${settings.rounds} rounds of ${settings.time} ms.`,
       "The list row is what an adapter runs for a v1 client of a route with `response` and `changes`: the route plan's response side (migrate down through v3 → v2 → v1, then leave out what v1's schema rules out), then serialisation; the peer maps the same list by hand and serialises it.",
       'The pipeline rows run decide() (as the adapters call it for a node:http request) and the JSON text of the answer, for a route without schemas and for the same route with a `response` schema and the history, asked in the newest version: the difference is what a history and a response schema add where nothing needs migrating (the filter of extra properties still runs).',
-      "The POST row is prepareRequest() as the adapters run it for a v1 body the framework parsed (no promise when nothing is pending: the handler is called at once): validated by Ajv against v1's derived schema, migrated up, validated by the zod schema (whose output the handler reads); its peer is what a handler would do instead: zod's parse of a hand-written v1 schema, then a hand-written mapping.",
+      "The POST row is the exchange's enter() as the adapters run it for a v1 body the framework parsed (no promise when nothing is pending: the handler is called at once): validated by Ajv against v1's derived schema, migrated up, validated by the zod schema (whose output the handler reads); its peer is what a handler would do instead: zod's parse of a hand-written v1 schema, then a hand-written mapping.",
       'The pinVersion rows run decide() for a header-versioned route: with a version sent, the pin is never called (the scheme answers first); without one, the pin answers in place of the default. Without pinVersion nothing of it runs.',
       `Median ops/s of history.migrate(): ${Math.round(median(ops.get(tasks[4].name))).toLocaleString('en-US')}.`,
     ],

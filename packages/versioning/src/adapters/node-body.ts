@@ -1,8 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestInfo, ResponseInfo } from '../changes/info.js';
 import { readNodeBody } from '../http/read-body.js';
-import { type BodyRequest, type BodySource, outgoingJson, type RouteBodies } from '../pipeline/body.js';
-import type { RoutePlan } from '../pipeline/plan.js';
+import type { ExchangePort, Send } from '../pipeline/exchange.js';
 
 /** `headers` as fetch `Headers`; a field fetch refuses (a value outside Latin-1) is left out. */
 function fetchHeaders(entries: Iterable<readonly [string, string]>): Headers {
@@ -65,21 +64,18 @@ export function applyRequestInfo(message: IncomingMessage, info: RequestInfo): v
   message.url = query === '' ? pathOf(target) : `${pathOf(target)}?${query}`;
 }
 
-/** The body source and request of a node:http request (Express's too); `parsed` when a parser in front read it. */
-export function nodeBodyRequest(
-  route: RoutePlan,
-  message: IncomingMessage,
-  version: string | null,
-  parsed?: { readonly parsed: unknown },
-): BodyRequest {
-  const source: BodySource =
-    parsed === undefined ? () => readNodeBody(message, route.bodyLimit) : () => parsed;
+/**
+ * The exchange's port of a node:http request (Express's too): its body read from the stream, or `parsed` when a
+ * JSON parser in front read it.
+ */
+export function nodePort(message: IncomingMessage, parsed?: { readonly parsed: unknown }): ExchangePort {
   return {
-    method: message.method,
-    contentType: message.headers['content-type'],
-    version,
-    limit: route.bodyLimit,
-    source,
+    method: message.method ?? 'GET',
+    header: (name) => {
+      const value = message.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+    body: parsed === undefined ? (limit) => readNodeBody(message, limit) : () => parsed,
     info: () => messageInfo(message),
   };
 }
@@ -104,18 +100,11 @@ function applyResponseInfo(res: ServerResponse, info: ResponseInfo): void {
 }
 
 /**
- * A JSON body on its way out of a node:http response (Express's too), as the client of `version` receives it
- * (see `outgoingJson`); the status and headers the migrations changed are set on `res`.
+ * A JSON value on its way out of a node:http response (Express's too), through the exchange's `send` (see
+ * `sending`); the status and headers the migrations changed are set on `res`.
  */
-export function outgoingNodeJson(
-  res: ServerResponse,
-  bodies: RouteBodies,
-  version: string | null,
-  body: unknown,
-): unknown {
-  const outgoing = outgoingJson(bodies, version, body, res.statusCode, res.getHeader('content-type'), () =>
-    responseHeaders(res),
-  );
+export function outgoingNodeJson(res: ServerResponse, send: Send, value: unknown): unknown {
+  const outgoing = send(value, res.statusCode, res.getHeader('content-type'), () => responseHeaders(res));
   if (outgoing.info !== null) applyResponseInfo(res, outgoing.info);
   return outgoing.body;
 }

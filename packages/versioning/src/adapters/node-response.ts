@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { ResponseInfo } from '../changes/info.js';
 import { isPlainObject } from '../internal/arguments.js';
 import type { ProblemOutcome } from '../pipeline/problem.js';
 import type { ServeOutcome } from '../pipeline/decide.js';
@@ -88,4 +89,39 @@ function writeFinalHead(
   const value = appendVary(mergeVary(upstreamVary, current), vary);
   if (value !== '') res.setHeader('vary', value);
   else if (current !== undefined) res.removeHeader('vary');
+}
+
+/** A Fastify reply's headers (any framework's with `getHeaders()`) as fetch `Headers`, for the migrations. */
+export function replyHeaders(reply: { getHeaders(): Record<string, unknown> }): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+  }
+  return headers;
+}
+
+/** Makes a Fastify reply's status and headers what the migrations left. */
+export function replyInfo(
+  reply: {
+    code(status: number): unknown;
+    getHeaders(): Record<string, unknown>;
+    removeHeader(name: string): unknown;
+    header(name: string, value: string): unknown;
+  },
+  info: ResponseInfo,
+): void {
+  reply.code(info.status);
+  for (const name of Object.keys(reply.getHeaders())) if (!info.headers.has(name)) reply.removeHeader(name);
+  for (const [name, value] of info.headers) reply.header(name, value);
+}
+
+/** A query string as Fastify's `request.query` holds it: one value a string, repeated ones a list. */
+export function fastifyQuery(query: URLSearchParams): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const key of new Set(query.keys())) {
+    const values = query.getAll(key);
+    result[key] = values.length === 1 ? (values[0] as string) : values;
+  }
+  return result;
 }

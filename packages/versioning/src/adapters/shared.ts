@@ -1,9 +1,5 @@
-import { NotFound } from '../errors.js';
-import { BoundedCache } from '../http/bounded-cache.js';
-import { type ArgumentError, argumentError, describe, isPlainObject } from '../internal/arguments.js';
-import { openapi } from '../openapi/document.js';
-import type { OpenAPIOptions } from '../openapi/options.js';
-import { bodyCompiler } from '../pipeline/body.js';
+import { argumentError, describe, isPlainObject } from '../internal/arguments.js';
+import { bodyCompiler } from '../pipeline/route-bodies.js';
 import {
   compilePlan,
   type DescribeOptions,
@@ -19,6 +15,7 @@ import { include as coreInclude, path as corePath } from '../urls/route-builders
 import type { FlatRoute, Include, PathOptions, Route } from '../urls/route.types.js';
 import { UrlConf as UrlConfClass } from '../urls/urlconf.js';
 import type { UrlConf } from '../urls/urlconf.js';
+import { type DocumentOf, documentsOf } from './documents.js';
 import { type RouteDialect, translateRoute } from './route-syntax.js';
 import { schemeProblem } from './scheme-problem.js';
 
@@ -123,61 +120,8 @@ export interface Mounted<Handler> {
   readonly readsBodies: boolean;
 }
 
-/**
- * What answers the `describe` route: the JSON text of the OpenAPI document of a request's version (its newest
- * allowed one when the request has none), with `servers` the request's origin and the mount's prefix; throws
- * `NotFound` when there is no version to describe.
- */
-export type DocumentOf = (request: VersioningRequest) => string;
-
 /** A handler of the adapter's framework that sends `document(request)` as `application/json`. */
 export type DescribeHandler<Handler> = (document: DocumentOf) => Handler;
-
-/**
- * The documents of the `describe` option: each made once per version and server URL (a bounded number of them),
- * every version's made once at mount, so that a route the documents cannot describe is refused there.
- */
-function documentsOf(where: string, urlconf: UrlConf, options: AdapterOptions<never>): DocumentOf {
-  const { describe: described, scheme, policies, enforceSunset, changes } = options;
-  const info = described?.info ?? { title: '' };
-  // The same history the mount serves with: each version's document is derived from it.
-  const base: Omit<OpenAPIOptions, 'version' | 'info'> = {
-    scheme,
-    ...(policies !== undefined && { policies }),
-    ...(enforceSunset !== undefined && { enforceSunset }),
-    ...(changes !== undefined && { changes }),
-  };
-  const make = (version: string, server: string): string =>
-    JSON.stringify(
-      openapi(urlconf, { ...base, version, info: { ...info, version }, servers: [{ url: server }] }),
-    );
-  const versions = (scheme?.allowedVersions ?? [scheme?.defaultVersion]).filter(
-    (version): version is string => typeof version === 'string',
-  );
-  const fallback = versions.at(-1) ?? null;
-  if (fallback === null) {
-    throw argumentError(
-      `${where}: options.describe needs versions to describe: give options.scheme allowedVersions or a defaultVersion`,
-    );
-  }
-  try {
-    for (const version of versions) make(version, 'https://api.example.com');
-  } catch (error) {
-    const { message, code } = error as ArgumentError;
-    throw argumentError(`${where}: options.describe: ${message}`, code, { cause: error });
-  }
-  const cache = new BoundedCache((key) => {
-    const [version = '', server = ''] = key.split('\n');
-    return make(version, server);
-  });
-  return (request) => {
-    const version = request.version ?? fallback;
-    if (version === null) throw new NotFound();
-    const prefix = request.scriptPrefix ?? '';
-    const server = request.buildAbsoluteUri(prefix === '' ? '/' : prefix).replace(/\/$/, '');
-    return cache.get(`${version}\n${server}`);
-  };
-}
 
 /**
  * Compiles the plan of `urlconf` and `options` for `framework` (see `compilePlan`), checks that every handler is

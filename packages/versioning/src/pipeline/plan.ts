@@ -1,8 +1,9 @@
-import type { VersionHistory } from '../changes/history.js';
+import { isVersionHistory, type VersionHistory } from '../changes/history.js';
 import { DisallowedHost } from '../errors.js';
 import type { RequestFactory } from '../http/request.js';
 import { requestFactory } from '../http/request.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
+import { checkVaryHeaders } from '../internal/field-syntax.js';
 import { isScheme, isUrlConf } from '../internal/recognize.js';
 import {
   compileLifecycle,
@@ -17,12 +18,29 @@ import { resolverMatchOf } from '../urls/resolver-match.js';
 import { reverse } from '../urls/reverse.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import type { UrlConf } from '../urls/urlconf.js';
-import type { RouteBodies } from './body.js';
+import type { RouteBodies } from './route-bodies.js';
+import { checkHistoryOrder } from './history-order.js';
 import { kwargsFromParams } from './kwargs.js';
 import type { ProblemMigration } from './problem.js';
+import { varyList } from './vary.js';
 
 /** What a pin answers: a version, as if the client had sent it, or none (`null`, `undefined`). */
 export type PinnedVersion = string | null | undefined;
+
+/** The version of a request that carries none, from the framework's own request `R` (Hono: the context). */
+export type PinVersion<R = unknown> = (request: R) => PinnedVersion | PromiseLike<PinnedVersion>;
+
+/**
+ * A pin with the request headers it reads: an answer whose version it was asked for varies on them (beside the
+ * scheme's) instead of on everything (`Vary: *`), so that a shared cache may keep it.
+ * @example { version: (req) => accounts.get(req.headers.authorization)?.apiVersion, vary: ['Authorization'] }
+ */
+export interface PinVersionOptions<R = unknown> {
+  /** The pin, as `pinVersion` itself would be given. */
+  readonly version: PinVersion<R>;
+  /** The names of the request headers the pin reads (HTTP tokens); `[]` when it reads none a cache could see. */
+  readonly vary: readonly string[];
+}
 
 /**
  * The options a plan is compiled from: what every adapter's `versioned(urlconf, options)` takes. `R` is what a pin
@@ -50,8 +68,9 @@ export interface PlanOptions<R = unknown> extends LifecycleOptions {
   /**
    * Serve the OpenAPI document of each version (`@restdash/versioning/openapi`) at `path`, a route of the mount
    * like any other (`/:version/openapi.json` under `URLPathVersioning`): a request gets the document of its version,
-   * chosen as for every other route. Every response of a versioned route that has a version then carries
-   * `Link: <that version's document>; rel="service-desc"` (RFC 8631).
+   * chosen as for every other route, except that a request without a version gets the newest version's document even
+   * where the scheme requires one (a browser, a docs UI). Every response of a versioned route that has a version then
+   * carries `Link: <that version's document>; rel="service-desc"` (RFC 8631).
    * @default undefined (no document served)
    */
   readonly describe?: DescribeOptions;
@@ -60,9 +79,13 @@ export interface PlanOptions<R = unknown> extends LifecycleOptions {
    * framework's own request (Hono: the context) only for a request of a versioned route that carries no version, never
    * otherwise. A string is used as if the client had sent it (read and checked the same way, refused the same way);
    * `null` or `undefined` leaves the scheme's `defaultVersion` (or its 400 `version_required`). May return a promise.
+   *
+   * An answer whose version the pin was asked for carries `Vary: *`: it depends on more than the headers a cache sees.
+   * Given as `{ version, vary }`, it carries the header names `vary` lists beside the scheme's instead.
    * @example pinVersion: async (req) => (await accounts.get(req.headers['x-account']))?.apiVersion
+   * @example pinVersion: { version: (req) => accounts.get(req.headers['x-account'])?.apiVersion, vary: ['X-Account'] }
    */
-  readonly pinVersion?: (request: R) => PinnedVersion | PromiseLike<PinnedVersion>;
+  readonly pinVersion?: PinVersion<R> | PinVersionOptions<R>;
   /**
    * The history of version changes (`@restdash/versioning/changes`): a request body of an older version is migrated
    * up to the newest before the handler reads it, a response migrated down after. Every version a route can be
@@ -151,6 +174,16 @@ export interface RoutePlan {
   readonly requests: RequestFactory;
   /** The mount's `pinVersion` on a versioned route; `null` without one, or on a version-neutral route. */
   readonly pinVersion: ((request: unknown) => unknown) | null;
+  /**
+   * The `Vary` of an answer whose version the pin was asked for (frozen): `['*']`, or `vary` and the headers of
+   * `pinVersion: { vary }`; `vary` itself on a route without a pin.
+   */
+  readonly pinnedVary: readonly string[];
+  /**
+   * Whether this is the route of the `describe` documents: a request of it that carries no version is served (the
+   * newest version's document) even where the scheme requires one.
+   */
+  readonly describes: boolean;
   /** The script prefix from what the adapter passes per request (see {@link PrefixReader}). */
   prefixOf(mount: unknown): string;
   /**
@@ -243,9 +276,7 @@ function checkOptions(where: string, urlconf: unknown, options: unknown, extra: 
   if (!isPlainObject(options)) throw mustBe(where, 'options', 'an object', options);
   checkKnownKeys(where, options, [...planOptionNames, ...extra]);
   const { scheme, problems, pinVersion } = options as Partial<PlanOptions>;
-  if (pinVersion !== undefined && typeof pinVersion !== 'function') {
-    throw mustBe(where, 'options.pinVersion', 'a function (request) => version', pinVersion);
-  }
+  if (pinVersion !== undefined) checkPin(where, pinVersion);
   if (scheme !== null && !isScheme(scheme)) {
     throw mustBe(
       where,
@@ -261,22 +292,12 @@ function checkOptions(where: string, urlconf: unknown, options: unknown, extra: 
   if (bodyLimit !== undefined && !(Number.isSafeInteger(bodyLimit) && bodyLimit > 0)) {
     throw mustBe(where, 'options.bodyLimit', 'a positive integer (bytes)', bodyLimit);
   }
-  if (changes !== undefined && !isHistory(changes)) {
+  if (changes !== undefined && !isVersionHistory(changes)) {
     throw mustBe(where, 'options.changes', 'a VersionHistory (@restdash/versioning/changes)', changes);
   }
+  if (changes !== undefined) checkHistoryOrder(where, changes, urlconf, scheme);
   const { describe } = options as Partial<PlanOptions>;
   if (describe !== undefined) checkDescribe(where, describe);
-}
-
-/** A `VersionHistory`, recognised by what the adapters read of it (another copy of the package's too). */
-function isHistory(value: unknown): value is VersionHistory {
-  if (typeof value !== 'object' || value === null) return false;
-  const { versions, head } = value as { versions?: unknown; head?: unknown };
-  return (
-    Array.isArray(versions) &&
-    versions.every((version) => typeof version === 'string') &&
-    typeof head === 'string'
-  );
 }
 
 /**
@@ -307,6 +328,36 @@ function checkHistoryVersions(
     }
   }
 }
+
+/** Checks `options.pinVersion`: a function, or `{ version, vary }` with a function and header names. */
+function checkPin(where: string, pin: unknown): void {
+  if (typeof pin === 'function') return;
+  if (!isPlainObject(pin)) {
+    throw argumentError(
+      `${where}: options.pinVersion must be a function (request) => version, got ${describe(pin)} (or an object { version, vary } naming the request headers it reads)`,
+    );
+  }
+  checkKnownKeys(`${where}: options.pinVersion`, pin, ['version', 'vary']);
+  if (typeof pin['version'] !== 'function') {
+    throw mustBe(where, 'options.pinVersion.version', 'a function (request) => version', pin['version']);
+  }
+  checkVaryHeaders(where, 'options.pinVersion.vary', pin['vary']);
+}
+
+/** A pin as a route asks it, and the `Vary` of the answers it decides (`null`: `*`). */
+interface CompiledPin {
+  readonly version: (request: unknown) => unknown;
+  readonly vary: readonly string[] | null;
+}
+
+/** `options.pinVersion` (checked) in one form; `null` without one. */
+function compilePin(pin: PlanOptions<never>['pinVersion']): CompiledPin | null {
+  if (pin === undefined) return null;
+  if (typeof pin === 'function') return { version: pin as CompiledPin['version'], vary: null };
+  return { version: pin.version as CompiledPin['version'], vary: Object.freeze([...pin.vary]) };
+}
+
+const anyVary: readonly string[] = Object.freeze(['*']);
 
 function checkDescribe(where: string, describe: unknown): void {
   const at = `${where}: options.describe`;
@@ -367,13 +418,15 @@ export function compilePlan(
 ): Plan {
   checkOptions(where, urlconf, options, extraOptions);
   const { allowedHosts, trustProxy, renderers, problems = false } = options;
+  const pin = compilePin(options.pinVersion);
   const history = options.changes ?? null;
   const bodyLimit = options.bodyLimit ?? defaultBodyLimit;
   const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
   const table = describeTableOf(where, options, describeTable);
   const serviceDesc = table === null ? null : serviceDescOf(table);
   // The describe route first, so that no route of the UrlConf shadows it.
-  const routes = [...(table?.routes() ?? []), ...urlconf.routes()].map((route) => {
+  const describeRoutes = [...(table?.routes() ?? [])];
+  const routes = [...describeRoutes, ...urlconf.routes()].map((route) => {
     const scheme = route.versioning === undefined ? options.scheme : route.versioning;
     checkRoute?.(route, scheme);
     // Its values go into response headers, where node:http throws on a bad one: refused now, not by a request.
@@ -396,11 +449,12 @@ export function compilePlan(
     const hasWildcard = route.params.some((param) => param.kind === 'wildcard');
     const lifecycle = lifecycles.routes[index] as RouteLifecycle;
     const problem = bodiesOf(route)?.problem ?? null;
+    const vary = scheme === null ? Object.freeze([]) : Object.freeze([...scheme.varyHeaders]);
     return Object.freeze({
       route,
       methods: route.methods,
       scheme,
-      vary: scheme === null ? Object.freeze([]) : Object.freeze([...scheme.varyHeaders]),
+      vary,
       paramNames: names,
       hasParams: names.length > 0,
       versions: lifecycle.versions,
@@ -414,7 +468,10 @@ export function compilePlan(
       prefixOf,
       requests,
       serviceDesc: scheme === null ? null : serviceDesc,
-      pinVersion: scheme === null ? null : ((options.pinVersion as RoutePlan['pinVersion']) ?? null),
+      pinVersion: scheme === null || pin === null ? null : pin.version,
+      pinnedVary:
+        scheme === null || pin === null ? vary : pin.vary === null ? anyVary : varyList([...vary, ...pin.vary]),
+      describes: index < describeRoutes.length,
       bodiesOf,
       problemFor:
         problem === null

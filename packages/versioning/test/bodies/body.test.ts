@@ -3,15 +3,9 @@ import Type from 'typebox';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import { isAPIException } from '../../src/errors.js';
-import {
-  acceptBody,
-  bodyValidators,
-  compileRouteBodies,
-  maxBodyDepth,
-  mediaTypeProblem,
-  parseBody,
-  type RequestBodies,
-} from '../../src/pipeline/body.js';
+import { acceptBody } from '../../src/pipeline/accept-body.js';
+import { maxBodyDepth, mediaTypeProblem, parseBody } from '../../src/pipeline/read-json.js';
+import { bodyValidators, compileRouteBodies, type RequestBodies } from '../../src/pipeline/route-bodies.js';
 import { path } from '../../src/urls/route-builders.js';
 import type { Schema } from '../../src/changes/schema.js';
 import { UrlConf } from '../../src/urls/urlconf.js';

@@ -2,19 +2,20 @@ import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { isAPIException } from '../../errors.js';
 import { argumentError } from '../../internal/arguments.js';
-import { bodyStep, prepareRequest, whenPrepared } from '../../pipeline/body.js';
 import { decideNode, type Outcome, type ServeOutcome } from '../../pipeline/decide.js';
-import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
+import { type Entry, enter, failure, type Send, sending, whenEntered } from '../../pipeline/exchange.js';
+import type { ProblemOutcome } from '../../pipeline/problem.js';
 import { unrouted } from '../../pipeline/unrouted.js';
 import { appendVary } from '../../pipeline/vary.js';
 import type { VersioningRequest } from '../../types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
-import { applyRequestInfo, nodeBodyRequest } from '../node-body.js';
+import { applyRequestInfo, nodePort, outgoingNodeJson } from '../node-body.js';
 import { appendFields, finishHead } from '../node-response.js';
 import * as shared from '../shared.js';
 import type { AdapterOptions } from '../shared.js';
-import { jsonPrototype, kBodies, versionedPrototype, kVersioning } from './request-members.js';
 import type { VersionedRequest, VersionedRequestHandler } from './routes.js';
+
+type Mounted = shared.MountedRoute<VersionedRequestHandler>;
 
 function register(route: ReturnType<Router['route']>, method: string, handler: RequestHandler): void {
   const add: unknown = (route as unknown as Record<string, unknown>)[method.toLowerCase()];
@@ -33,117 +34,83 @@ function sendProblem(res: Response, problem: ProblemOutcome): void {
   res.set(problem.headers).send(problem.body);
 }
 
-/** Answers an `APIException` (or hands it to Express when the response has started); throws any other error. */
-function fail(
-  req: Request,
-  res: Response,
-  next: NextFunction,
-  error: unknown,
-  vary: readonly string[],
-  migrate: ProblemMigration | null = null,
-): void {
-  if (!isAPIException(error)) throw error;
-  if (res.headersSent) next(error);
-  else
-    sendProblem(res, problemOutcome(error, req.headers['accept-language'], vary, undefined, null, migrate));
+/** `res.json()` of a route whose answers go out in the request's version; Express's own `json()` sends them. */
+function jsonOf(res: Response, send: Send): Response['json'] {
+  const json = res.json;
+  return (value: unknown) => json.call(res, outgoingNodeJson(res, send, value));
 }
 
-/** Calls the handler that answers, its errors answered as problems (an APIException) or passed on to Express. */
-function callHandler(
+/** Calls the handler with what the exchange decided; an `APIException` it throws is answered as a problem. */
+function handle(
+  mounted: Mounted,
   outcome: ServeOutcome,
+  entry: Entry,
   req: Request,
   res: Response,
   next: NextFunction,
-  migrate: ProblemMigration | null,
 ): unknown {
-  let result: unknown;
-  try {
-    result = (outcome.handler as VersionedRequestHandler)(req as VersionedRequest, res, next);
-  } catch (error) {
-    fail(req, res, next, error, outcome.vary, migrate);
+  if (entry.kind === 'problem') {
+    sendProblem(res, entry.problem);
     return;
   }
-  // Express 5 passes a rejection on to next(): an APIException is answered here first.
-  if (result instanceof Promise)
-    return result.catch((error: unknown) => {
-      fail(req, res, next, error, outcome.vary, migrate);
-    });
-  return result;
+  appendFields(res, outcome.fields);
+  // Whatever answers, the handler, an error, or the application's error middleware: its head gets the Vary.
+  if (outcome.vary.length > 0 || outcome.contentType !== null)
+    finishHead(res, outcome.vary, outcome.contentType);
+  shared.exposeOn(req, outcome.request);
+  if (entry.info !== null) applyRequestInfo(req, entry.info);
+  if (entry.body !== null) req.body = entry.body.value;
+  const send = mounted.hasBodies ? sending(mounted, outcome) : null;
+  if (send !== null) res.json = jsonOf(res, send);
+  return (outcome.handler as VersionedRequestHandler)(req as VersionedRequest, res, next);
 }
 
-/**
- * Serves a request of a route with bodies: `res.json()` sends them as the request's version has them, and a request
- * body is read (or taken from a JSON parser in front), validated and migrated before the handler runs.
- */
-function serveWithBodies(
-  mounted: shared.MountedRoute<VersionedRequestHandler>,
-  outcome: ServeOutcome,
-  req: Request,
-  res: Response,
-  next: NextFunction,
-): unknown {
-  const { version } = outcome.request;
-  const bodies = mounted.bodiesOf(outcome.route);
-  if (bodies === null) return callHandler(outcome, req, res, next, null);
-  const migrate = mounted.problemFor(version);
-  if (bodies.response !== null || bodies.problem !== null) {
-    (res.locals as Record<PropertyKey, unknown>)[kBodies] = { bodies, version };
-    Object.setPrototypeOf(res, jsonPrototype(Object.getPrototypeOf(res) as object));
-  }
-  const step = bodies.request === null ? 'none' : bodyStep(bodies.request, req.method, version);
-  if (step === 'none' || bodies.request === null) return callHandler(outcome, req, res, next, migrate);
-  // A parser in front (express.json()) that read the body left it on req.body; else the stream is still unread.
-  const given: unknown = (req as { body?: unknown }).body;
-  const parsed = given === undefined ? undefined : { parsed: given };
-  return whenPrepared(
-    prepareRequest(bodies.request, step, nodeBodyRequest(mounted, req, version, parsed)),
-    (prepared) => {
-      if (prepared.kind === 'refuse') {
-        const language = req.headers['accept-language'];
-        sendProblem(res, problemOutcome(prepared.error, language, outcome.vary, undefined, null, migrate));
-        return undefined;
-      }
-      if (prepared.info !== null) applyRequestInfo(req, prepared.info);
-      if (prepared.hasBody) req.body = prepared.body;
-      return callHandler(outcome, req, res, next, migrate);
-    },
-    (error: unknown) => {
-      next(error);
-    },
-  );
-}
-
-function handlerOf(mounted: shared.MountedRoute<VersionedRequestHandler>): RequestHandler {
-  const hasBodies = mounted.hasBodies;
+function handlerOf(mounted: Mounted): RequestHandler {
   const answer = (outcome: Outcome, req: Request, res: Response, next: NextFunction): unknown => {
     if (outcome.kind === 'problem') {
       sendProblem(res, outcome);
       return;
     }
-    appendFields(res, outcome.fields);
-    // Whatever answers, the handler, an error, or the application's error middleware: its head gets the Vary.
-    if (outcome.vary.length > 0 || outcome.contentType !== null)
-      finishHead(res, outcome.vary, outcome.contentType);
-    (res.locals as Record<PropertyKey, unknown>)[kVersioning] = outcome.request;
-    Object.setPrototypeOf(req, versionedPrototype(Object.getPrototypeOf(req) as object));
-    if (hasBodies) return serveWithBodies(mounted, outcome, req, res, next);
-    return callHandler(outcome, req, res, next, null);
+    // A parser in front (express.json()) that read the body left it on req.body; else the stream is still unread.
+    const given: unknown = (req as { body?: unknown }).body;
+    const port = nodePort(req, given === undefined ? undefined : { parsed: given });
+    return whenEntered(enter(mounted, outcome, port), (entry) =>
+      handle(mounted, outcome, entry, req, res, next),
+    );
   };
   return (req, res, next) => {
-    // The path as the client sent it, and the mount point as Express tells it: `app.use('/api', …)`.
-    const outcome = decideNode(mounted, req, req.originalUrl, req.params, req.baseUrl, req);
-    // A pinned version that is still coming (an async pinVersion); a failed pin goes to Express's error handling.
-    if (outcome instanceof Promise) return outcome.then((settled) => answer(settled, req, res, next), next);
-    return answer(outcome, req, res, next);
+    const fail = (error: unknown): void => {
+      if (!isAPIException(error) || res.headersSent) {
+        next(error);
+        return;
+      }
+      const version = (req as Partial<VersionedRequest>).version ?? null;
+      sendProblem(res, failure(mounted, version, error, req.headers['accept-language'], mounted.vary));
+    };
+    try {
+      // The path as the client sent it, and the mount point as Express tells it: `app.use('/api', …)`.
+      const outcome = decideNode(mounted, req, req.originalUrl, req.params, req.baseUrl, req);
+      const result =
+        outcome instanceof Promise
+          ? outcome.then((settled) => answer(settled, req, res, next))
+          : answer(outcome, req, res, next);
+      // Express 5 passes a rejection on to next(): an APIException is answered here first.
+      if (result instanceof Promise) return result.catch(fail);
+      return result;
+    } catch (error) {
+      fail(error);
+      return;
+    }
   };
 }
 
 /** The `describe` route's handler: the document of the request's version. */
-const describeHandler: shared.DescribeHandler<VersionedRequestHandler> = (document) => (_req, res) => {
+const describeHandler: shared.DescribeHandler<VersionedRequestHandler> = (document) => (req, res) => {
   res
     .type('application/json')
-    .send(document((res.locals as Record<PropertyKey, unknown>)[kVersioning] as VersioningRequest));
+    .send(document(shared.LazyResolverMatch.requestOf(req.resolverMatch) as VersioningRequest));
 };
+
 /**
  * An Express router serving every route of `urlconf` with its handler (an ordinary Express handler), each request
  * versioned first: `req.version`, `req.versioningScheme`, `req.resolverMatch`, `req.reverse()`. Mounted under a

@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { APIException, isAPIException } from '../../errors.js';
+import { isAPIException } from '../../errors.js';
 import { checkScriptPrefix } from '../../http/request.js';
 import { argumentError, mustBe } from '../../internal/arguments.js';
-import { bodyStep, prepareRequest, type RouteBodies, whenPrepared } from '../../pipeline/body.js';
 import { decideNode, type Outcome, type PendingOutcome } from '../../pipeline/decide.js';
+import { enter, failure, sending, whenEntered } from '../../pipeline/exchange.js';
 import { routeMatcher } from '../../pipeline/match.js';
-import { type ProblemMigration, type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
+import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
 import { unroutedError } from '../../pipeline/unrouted.js';
 import type { VersioningRequest } from '../../types.js';
 import type { UrlConf } from '../../urls/urlconf.js';
-import { applyRequestInfo, nodeBodyRequest, outgoingNodeJson } from '../node-body.js';
+import { applyRequestInfo, nodePort, outgoingNodeJson } from '../node-body.js';
 import { appendFields, finishHead, writeProblem } from '../node-response.js';
 import * as shared from '../shared.js';
 import type {
@@ -31,22 +31,11 @@ function send(res: ServerResponse, problem: ProblemOutcome): void {
   else writeProblem(res, problem);
 }
 
-/** `res.json(value)` of routes that send bodies as they are: `application/json`, with `res.statusCode`. */
-function sendJson(this: ServerResponse, value: unknown): void {
-  this.setHeader('content-type', 'application/json');
-  this.end(JSON.stringify(value));
-}
-
-/** `res.json(value)` of a route whose bodies go out migrated to the request's version. */
-function migratingJson(
-  res: ServerResponse,
-  bodies: RouteBodies,
-  version: string | null,
-): (value: unknown) => void {
+/** `res.json(value)`: `application/json` (unless the handler set a type), through the exchange's way out. */
+function jsonOf(res: ServerResponse, out: ReturnType<typeof sending>): (value: unknown) => void {
   return (value) => {
-    // A handler that set problem+json keeps it; its body goes through the problem migrations.
     if (res.getHeader('content-type') === undefined) res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(outgoingNodeJson(res, bodies, version, value)));
+    res.end(JSON.stringify(out === null ? value : outgoingNodeJson(res, out, value)));
   };
 }
 
@@ -91,13 +80,12 @@ export function versioned(
   const fail = (
     req: IncomingMessage,
     res: ServerResponse,
-    vary: readonly string[],
+    route: shared.MountedRoute<unknown>,
+    version: string | null,
     error: unknown,
-    migrate: ProblemMigration | null = null,
   ): void => {
     if (!isAPIException(error)) onError(error, req);
-    const problem = isAPIException(error) ? error : new APIException();
-    send(res, problemOutcome(problem, req.headers['accept-language'], vary, undefined, null, migrate));
+    send(res, failure(route, version, error, req.headers['accept-language'], route.vary));
   };
 
   return (req, res) => {
@@ -114,12 +102,16 @@ export function versioned(
       return;
     }
     const { route, params } = found;
-    const answer = (outcome: Outcome): void => {
-      let result: unknown;
-      let migrate: ProblemMigration | null = null;
-      try {
-        if (outcome.kind === 'problem') {
-          send(res, outcome);
+    let version: string | null = null;
+    const answer = (outcome: Outcome): unknown => {
+      if (outcome.kind === 'problem') {
+        send(res, outcome);
+        return;
+      }
+      version = outcome.request.version;
+      return whenEntered(enter(route, outcome, nodePort(req)), (entry) => {
+        if (entry.kind === 'problem') {
+          send(res, entry.problem);
           return;
         }
         appendFields(res, outcome.fields);
@@ -128,60 +120,22 @@ export function versioned(
           finishHead(res, outcome.vary, outcome.contentType);
         shared.exposeOn(req, outcome.request);
         (req as { params?: unknown }).params = params;
-        const handler = outcome.handler as VersionedRequestListener;
-        const { version } = outcome.request;
-        const bodies = route.hasBodies ? route.bodiesOf(outcome.route) : null;
+        if (entry.info !== null) applyRequestInfo(req, entry.info);
+        if (entry.body !== null) (req as { body?: unknown }).body = entry.body.value;
         const response = res as VersionedServerResponse;
-        if (bodies === null) {
-          response.json = sendJson;
-          result = handler(req as VersionedIncomingMessage, response);
-        } else {
-          migrate = route.problemFor(version);
-          response.json = migratingJson(res, bodies, version);
-          const step = bodies.request === null ? 'none' : bodyStep(bodies.request, req.method, version);
-          if (step === 'none' || bodies.request === null) {
-            result = handler(req as VersionedIncomingMessage, response);
-          } else {
-            const language = req.headers['accept-language'];
-            const refusedMigrate = migrate;
-            result = whenPrepared(
-              prepareRequest(bodies.request, step, nodeBodyRequest(route, req, version)),
-              (prepared) => {
-                if (prepared.kind === 'refuse') {
-                  send(
-                    res,
-                    problemOutcome(prepared.error, language, outcome.vary, undefined, null, refusedMigrate),
-                  );
-                  return undefined;
-                }
-                if (prepared.info !== null) applyRequestInfo(req, prepared.info);
-                if (prepared.hasBody) (req as { body?: unknown }).body = prepared.body;
-                return handler(req as VersionedIncomingMessage, response);
-              },
-            );
-          }
-        }
-      } catch (error) {
-        fail(req, res, route.vary, error, migrate);
-        return;
-      }
-      if (result instanceof Promise)
-        result.catch((error: unknown) => {
-          fail(req, res, route.vary, error, migrate);
-        });
-    };
-    let outcome: PendingOutcome;
-    try {
-      outcome = decideNode(route, req, target, params, prefix);
-    } catch (error) {
-      fail(req, res, route.vary, error);
-      return;
-    }
-    // A pinned version still coming (an async pinVersion); a failed pin is answered like a failed handler.
-    if (outcome instanceof Promise)
-      outcome.then(answer, (error: unknown) => {
-        fail(req, res, route.vary, error);
+        response.json = jsonOf(res, route.hasBodies ? sending(route, outcome) : null);
+        return (outcome.handler as VersionedRequestListener)(req as VersionedIncomingMessage, response);
       });
-    else answer(outcome);
+    };
+    const failed = (error: unknown): void => {
+      fail(req, res, route, version, error);
+    };
+    try {
+      const outcome: PendingOutcome = decideNode(route, req, target, params, prefix);
+      const result = outcome instanceof Promise ? outcome.then(answer) : answer(outcome);
+      if (result instanceof Promise) result.catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   };
 }
