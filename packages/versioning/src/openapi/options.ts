@@ -1,4 +1,4 @@
-import type { VersionHistory } from '../changes/history.js';
+import { isVersionHistory, type VersionHistory } from '../changes/history.js';
 import type { VersionPolicy } from '../lifecycle/policies.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
@@ -64,13 +64,6 @@ function checkText(at: string, value: unknown, optional: boolean): void {
   }
 }
 
-/** A `VersionHistory`, recognised by what a document reads of it. */
-function isHistory(value: unknown): value is VersionHistory {
-  if (typeof value !== 'object' || value === null) return false;
-  const { versions, schemaFor } = value as { versions?: unknown; schemaFor?: unknown };
-  return Array.isArray(versions) && typeof schemaFor === 'function';
-}
-
 /** `options.servers` checked and copied; `null` when not given. */
 export function checkServers(servers: unknown): readonly ServerObject[] | null {
   const at = `${where}: options.servers`;
@@ -109,7 +102,7 @@ export function checkOptions(urlconf: unknown, options: unknown): asserts option
     throw mustBe(where, 'options.enforceSunset', 'a boolean', enforceSunset);
   }
   const changes = options['changes'];
-  if (changes !== undefined && !isHistory(changes)) {
+  if (changes !== undefined && !isVersionHistory(changes)) {
     throw mustBe(where, 'options.changes', 'a VersionHistory (@restdash/versioning/changes)', changes);
   }
   const info = options['info'];

@@ -1,13 +1,16 @@
-// What a scheme's `versionFormat` makes of versions: the parsers of a request's version (linear in its length, never
-// throwing on garbage) and the allow list compiled once into what serves a request's version.
+// What a scheme's `versionFormat` makes of versions: the allow list compiled once into what serves a request's
+// version, read by the parsers of internal/version-order.ts (linear in its length, never throwing on garbage).
 import { InvalidVersion } from '../errors.js';
 import { argumentError, describe, mustBe } from '../internal/arguments.js';
+import {
+  compareSemverKeys,
+  isIsoDate,
+  semverKey,
+  type VersionFormatName,
+  versionFormats,
+} from '../internal/version-order.js';
 
-/** The forms of version a scheme can be told its versions take (`versionFormat`). */
-export const versionFormats = ['date', 'semver'] as const;
-
-/** `'date'`: ISO calendar dates, a request served by the newest version on or before its date. `'semver'`: `MAJOR[.MINOR[.PATCH]]`. */
-export type VersionFormatName = (typeof versionFormats)[number];
+export { compareSemverKeys, isIsoDate, semverKey, type VersionFormatName, versionFormats };
 
 /** What a format makes of the version a request carries: the version that serves it, or none of the allowed ones. */
 export const notAllowed: unique symbol = Symbol('not allowed');
@@ -21,84 +24,6 @@ export interface CompiledFormat {
    * not of the format.
    */
   choose(raw: string): string | typeof notAllowed;
-}
-
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-const DASH = 0x2d;
-const DOT = 0x2e;
-const LOWER_V = 0x76;
-
-function digitAt(text: string, index: number): number {
-  const code = text.charCodeAt(index);
-  return code >= DIGIT_0 && code <= DIGIT_9 ? code - DIGIT_0 : -1;
-}
-
-/** The number written by the digits of `text` from `from` to `to`, or -1 where one is not a digit. */
-function numberAt(text: string, from: number, to: number): number {
-  let value = 0;
-  for (let index = from; index < to; index++) {
-    const digit = digitAt(text, index);
-    if (digit === -1) return -1;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
-/**
- * Whether `text` is a real calendar date written `YYYY-MM-DD` (proleptic Gregorian, as ISO 8601 has it): `2024-02-29`
- * is one, `2023-02-29`, `2024-1-31` and `2024-01-31T00:00Z` are not. Constant time: anything but ten characters is
- * refused before a character is read.
- */
-export function isIsoDate(text: string): boolean {
-  if (typeof text !== 'string' || text.length !== 10) return false;
-  if (text.charCodeAt(4) !== DASH || text.charCodeAt(7) !== DASH) return false;
-  const year = numberAt(text, 0, 4);
-  const month = numberAt(text, 5, 7);
-  const day = numberAt(text, 8, 10);
-  if (year === -1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days =
-    month === 2 ? (leap ? 29 : 28) : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
-  return day <= days;
-}
-
-/**
- * The semantic version `text` writes, as a key that is the same for every spelling of it (`1`, `1.0`, `v1.0.0` →
- * `1.0.0`), or `null` when it is not `MAJOR[.MINOR[.PATCH]]` with an optional `v` in front: numbers without leading
- * zeros, no pre-release or build suffix. One pass over `text`; numbers of any length are compared as text, never
- * parsed into a number that could overflow.
- */
-export function semverKey(text: string): string | null {
-  if (typeof text !== 'string') return null;
-  const start = text.length > 0 && text.charCodeAt(0) === LOWER_V ? 1 : 0;
-  const parts: string[] = [];
-  let from = start;
-  for (let index = start; index <= text.length; index++) {
-    if (index < text.length && digitAt(text, index) !== -1) continue;
-    if (index < text.length && text.charCodeAt(index) !== DOT) return null;
-    const length = index - from;
-    // Empty (`1..2`, `1.`, `v`), or a leading zero (`01`), or a fourth part.
-    if (length === 0 || (length > 1 && text.charCodeAt(from) === DIGIT_0) || parts.length === 3) return null;
-    parts.push(text.slice(from, index));
-    from = index + 1;
-  }
-  while (parts.length < 3) parts.push('0');
-  return parts.join('.');
-}
-
-/** Compares two keys of {@link semverKey} by number, part by part: negative, zero or positive. */
-export function compareSemverKeys(a: string, b: string): number {
-  const left = a.split('.');
-  const right = b.split('.');
-  for (let index = 0; index < 3; index++) {
-    const x = left[index] ?? '0';
-    const y = right[index] ?? '0';
-    // Without leading zeros, the longer number is the greater one; of equal length, the text orders them.
-    if (x.length !== y.length) return x.length - y.length;
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
 }
 
 const expected: Record<VersionFormatName, string> = {

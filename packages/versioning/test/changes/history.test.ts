@@ -9,6 +9,12 @@ import {
   type Schema,
   VersionHistory,
 } from '../../src/changes/index.js';
+import { versioned as nodeVersioned } from '../../src/adapters/node/index.js';
+import { isVersionHistory } from '../../src/changes/history.js';
+import { openapi } from '../../src/openapi/index.js';
+import { URLPathVersioning } from '../../src/schemes/url-path.js';
+import { path } from '../../src/urls/route-builders.js';
+import { UrlConf } from '../../src/urls/urlconf.js';
 import { compiles, flavourNames, flavours, thrown } from './schemas.js';
 
 const versions = ['2024-01-01', '2024-06-01', '2025-01-01'] as const;
@@ -383,5 +389,37 @@ describe('mistakes in a history are TypeErrors that name the change, the version
     const error = thrown(() => history.isApplied(ok, '2024-01-01'));
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toContain('"fine" is not in this history');
+  });
+});
+
+describe('one test of what a history is', () => {
+  const real = new VersionHistory(['v1', 'v2'], {});
+  // Everything a reader of the public API sees of a history, on a plain object.
+  const lookalike = {
+    versions: ['v1', 'v2'],
+    head: 'v2',
+    schemaFor: () => ({}),
+    migrate: (_schema: unknown, value: unknown) => value,
+  };
+  const urlconf = new UrlConf([path('/:version/users/', () => undefined, { name: 'users' })]);
+  const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] });
+
+  test('isVersionHistory: a history made by VersionHistory, nothing shaped like one', () => {
+    expect(isVersionHistory(real)).toBe(true);
+    for (const value of [lookalike, Object.create(real) as unknown, null, undefined, 'v1', []])
+      expect(isVersionHistory(value)).toBe(false);
+  });
+
+  test('the adapters and openapi() take the same histories', () => {
+    expect(() => nodeVersioned(urlconf, { scheme, changes: real })).not.toThrow();
+    expect(() =>
+      openapi(urlconf, { version: 'v1', scheme, info: { title: 'Users' }, changes: real }),
+    ).not.toThrow();
+    expect(() => nodeVersioned(urlconf, { scheme, changes: lookalike as never })).toThrow(
+      /options\.changes must be a VersionHistory/,
+    );
+    expect(() =>
+      openapi(urlconf, { version: 'v1', scheme, info: { title: 'Users' }, changes: lookalike as never }),
+    ).toThrow(/options\.changes must be a VersionHistory/);
   });
 });

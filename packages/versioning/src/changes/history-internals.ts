@@ -1,0 +1,260 @@
+import { describe } from '../internal/arguments.js';
+import { type DefsByVersion, deriveDefs } from './defs-by-version.js';
+import { historyError } from './history-error.js';
+import type { Change, Instruction } from './instructions.js';
+import { assemble, normalize, type Normalized } from './normalize.js';
+import {
+  type Direction,
+  type JsonSchema,
+  type JsonSchemaObject,
+  type Schema,
+  toJsonSchema,
+} from './schema.js';
+import { compileFilteringTransform, compileTransform, type Way } from './transforms.js';
+import { allowedNames, compileWalker, type Transform, type Walk } from './walk.js';
+
+/** One version's step: the changes it introduced, compiled for both ways. */
+export interface Step {
+  readonly version: string;
+  readonly changes: readonly Change[];
+  /** Transforms of named schemas' objects by name. */
+  readonly up: ReadonlyMap<string, Transform>;
+  readonly down: ReadonlyMap<string, Transform>;
+  /** `{ route }` migrations by URL name, in the order they apply that way. */
+  readonly routeUp: ReadonlyMap<string, Transform>;
+  readonly routeDown: ReadonlyMap<string, Transform>;
+  /** The problem migrations, in the order they apply going down. */
+  readonly problems: readonly ((problem: Record<string, unknown>) => Record<string, unknown>)[];
+}
+
+/** What a history knows, for the route planner (not public). */
+export interface HistoryInternals {
+  readonly versions: readonly string[];
+  readonly steps: readonly (Step | null)[];
+  /**
+   * `schema`'s JSON Schema as `direction` sees it, taken apart (once per schema and direction); a bare `$ref` to a
+   * name of the history (TypeBox's `Type.Ref('User')`) points at that named schema.
+   */
+  normalOf(schema: Schema, direction: Direction): Normalized;
+  /** The index of a version; `null` is the newest. Throws a TypeError for an unknown one. */
+  indexOf(version: string | null, where: string): number;
+  /** `normal` as it is in version `index`, as one JSON Schema. */
+  schemaIn(normal: Normalized, index: number, direction: Direction): JsonSchemaObject;
+  /** The def resolver of `normal` in version `index`. */
+  resolver(normal: Normalized, index: number, direction: Direction): (name: string) => JsonSchema | undefined;
+  /**
+   * One walk of values of `normal` from version `from` to version `to` (up or down) that applies every version's
+   * field instructions at once, each named schema's composed into one transform — or `undefined` when the versions
+   * between hold anything a single walk cannot stand for (a migration function, whose input must be the previous
+   * version's shape; a removed or retyped field whose older schema holds objects). `null` when nothing happens.
+   * With `filter` (a response), objects are left with what the schemas of `to` let through.
+   */
+  fusedWalk(
+    normal: Normalized,
+    from: number,
+    to: number,
+    direction: Direction,
+    refuse: (pointer: string) => never,
+    filter: boolean,
+  ): Walk | null | undefined;
+  /** The walk of values of `normal` (shaped as version `at`) through step `step` going `way`; `null` if none. */
+  stepWalk(
+    normal: Normalized,
+    at: number,
+    step: number,
+    way: Way,
+    direction: Direction,
+    refuse: (pointer: string) => never,
+  ): Walk | null;
+  /** Whether any version has a problem migration (`migrateProblem()`). */
+  readonly hasProblems: boolean;
+}
+
+function nameOfTarget(instruction: Instruction): string | null {
+  if (instruction.type === 'field') return instruction.name;
+  if (
+    (instruction.type === 'request' || instruction.type === 'response') &&
+    instruction.target.kind === 'schema'
+  )
+    return instruction.target.name;
+  return null;
+}
+
+function groupTransforms(
+  instructions: readonly Instruction[],
+  way: Way,
+  key: (instruction: Instruction) => string | null,
+): Map<string, Transform> {
+  const groups = new Map<string, Instruction[]>();
+  for (const instruction of instructions) {
+    const name = key(instruction);
+    if (name === null) continue;
+    const group = groups.get(name) ?? [];
+    group.push(instruction);
+    groups.set(name, group);
+  }
+  const out = new Map<string, Transform>();
+  for (const [name, group] of groups) {
+    const transform = compileTransform(group, way);
+    if (transform !== null) out.set(name, transform);
+  }
+  return out;
+}
+
+/** Whether `def` is a JSON Schema object (not a boolean schema, not missing). */
+function isSchemaObject(def: JsonSchema | undefined): def is JsonSchemaObject {
+  return typeof def === 'object' && def !== null && !Array.isArray(def);
+}
+
+/** Whether an older field schema holds no object, array or reference: one walk needs nothing of it. */
+function isFlat(schema: Schema, direction: Direction): boolean {
+  const text = JSON.stringify(toJsonSchema(schema, direction));
+  return !/"(properties|items|prefixItems|additionalProperties|patternProperties|\$ref)"/.test(text);
+}
+
+/**
+ * What a history of `versions` knows, `byIndex` holding each version's changes: every version's named schemas both
+ * ways, each version's step compiled, and the walks of values between versions, each made once per schema.
+ */
+export function buildInternals(versions: readonly string[], byIndex: readonly Change[][]): HistoryInternals {
+  const defs: Record<Direction, DefsByVersion> = {
+    response: deriveDefs(versions, byIndex, 'response'),
+    request: deriveDefs(versions, byIndex, 'request'),
+  };
+  const steps = byIndex.map((list, index): Step | null => {
+    if (index === 0) return null;
+    const instructions = list.flatMap((change) => change.instructions);
+    const routeKey = (instruction: Instruction): string | null =>
+      (instruction.type === 'request' || instruction.type === 'response') &&
+      instruction.target.kind === 'route'
+        ? instruction.target.route
+        : null;
+    return {
+      version: versions[index] as string,
+      changes: list,
+      up: groupTransforms(instructions, 'up', nameOfTarget),
+      down: groupTransforms(instructions, 'down', nameOfTarget),
+      routeUp: groupTransforms(instructions, 'up', routeKey),
+      routeDown: groupTransforms(instructions, 'down', routeKey),
+      problems: instructions
+        .filter((instruction) => instruction.type === 'problem')
+        .map((instruction) => instruction.fn)
+        .reverse(),
+    };
+  });
+  const resolver = (normal: Normalized, index: number, direction: Direction) => {
+    const derived = defs[direction][index] as ReadonlyMap<string, JsonSchema>;
+    return (name: string): JsonSchema | undefined => derived.get(name) ?? normal.defs.get(name);
+  };
+  const walks = new WeakMap<Normalized, Map<string, Walk | null | undefined>>();
+  function fuse(
+    normal: Normalized,
+    from: number,
+    to: number,
+    direction: Direction,
+    refuse: (pointer: string) => never,
+    filter: boolean,
+  ): Walk | null | undefined {
+    const way: Way = from < to ? 'up' : 'down';
+    const [low, high] = from < to ? [from, to] : [to, from];
+    const byName = new Map<string, Instruction[]>();
+    for (let step = low + 1; step <= high; step += 1) {
+      for (const change of steps[step]?.changes ?? []) {
+        for (const instruction of change.instructions) {
+          if (instruction.type === 'request' || instruction.type === 'response') return undefined;
+          if (instruction.type !== 'field') continue;
+          const { change: what } = instruction;
+          if ((what.kind === 'removed' || what.kind === 'retyped') && !isFlat(what.schema, direction)) {
+            return undefined;
+          }
+          const list = byName.get(instruction.name) ?? [];
+          list.push(instruction);
+          byName.set(instruction.name, list);
+        }
+      }
+    }
+    const transforms = new Map<string, Transform>();
+    // With `filter`, a transform that renames leaves out what the arriving version rules out in that same pass.
+    const arriving = resolver(normal, to, direction);
+    const selfFiltered = new Set<string>();
+    for (const [name, list] of byName) {
+      const def = arriving(name);
+      const keep = filter && isSchemaObject(def) ? allowedNames(def) : null;
+      const filtering = keep === null ? null : compileFilteringTransform(list, way, keep);
+      if (filtering !== null) selfFiltered.add(name);
+      const transform = filtering ?? compileTransform(list, way);
+      if (transform !== null) transforms.set(name, transform);
+    }
+    if (transforms.size === 0 && !filter) return null;
+    return compileWalker({
+      root: normal.root,
+      resolve: resolver(normal, from, direction),
+      transforms,
+      filter,
+      refuse,
+      ...(filter ? { filterAs: (name: string) => (selfFiltered.has(name) ? true : arriving(name)) } : {}),
+    });
+  }
+
+  const normals = { request: new WeakMap<Schema, Normalized>(), response: new WeakMap<Schema, Normalized>() };
+  const known = (name: string): boolean => defs.response.some((map) => map.has(name));
+  return {
+    versions,
+    normalOf(schema, direction) {
+      let normal = normals[direction].get(schema);
+      if (normal === undefined) {
+        normal = normalize(toJsonSchema(schema, direction), known);
+        normals[direction].set(schema, normal);
+      }
+      return normal;
+    },
+    steps,
+    hasProblems: steps.some((step) => step !== null && step.problems.length > 0),
+    indexOf(version, where) {
+      if (version === null) return versions.length - 1;
+      const index = versions.indexOf(version);
+      if (index === -1) {
+        throw historyError(
+          `${where}: ${describe(version)} is not a version of the history (${versions.map((v) => JSON.stringify(v)).join(', ')})`,
+        );
+      }
+      return index;
+    },
+    schemaIn: (normal, index, direction) => assemble(normal.root, resolver(normal, index, direction)),
+    resolver,
+    fusedWalk(normal, from, to, direction, refuse, filter) {
+      const key = `fused:${from}:${to}:${direction}:${filter}`;
+      let cache = walks.get(normal);
+      if (cache === undefined) walks.set(normal, (cache = new Map<string, Walk | null | undefined>()));
+      if (cache.has(key)) return cache.get(key);
+      const walk = fuse(normal, from, to, direction, refuse, filter);
+      cache.set(key, walk);
+      return walk;
+    },
+    stepWalk(normal, at, step, way, direction, refuse) {
+      const key = `${at}:${step}:${way}:${direction}`;
+      let cache = walks.get(normal);
+      if (cache === undefined) walks.set(normal, (cache = new Map<string, Walk | null | undefined>()));
+      if (cache.has(key)) return cache.get(key) ?? null;
+      const found = steps[step];
+      const transforms =
+        found === null || found === undefined
+          ? new Map<string, Transform>()
+          : way === 'up'
+            ? found.up
+            : found.down;
+      const walk =
+        transforms.size === 0
+          ? null
+          : compileWalker({
+              root: normal.root,
+              resolve: resolver(normal, at, direction),
+              transforms,
+              filter: false,
+              refuse,
+            });
+      cache.set(key, walk);
+      return walk;
+    },
+  };
+}
