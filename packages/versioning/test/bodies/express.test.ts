@@ -3,30 +3,10 @@ import express, { type ErrorRequestHandler } from 'express';
 import { describe, expect, test } from 'vitest';
 import { path, versioned } from '../../src/adapters/express/index.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
-import { harness } from '../adapters/express.harness.js';
 import { fetchReply, listen } from '../adapters/support.js';
-import { type BodyHarness, bodiesContract, expectBodyProblem } from './bodies.contract.js';
+import { bodiesContract, expectBodyProblem } from './bodies.contract.js';
+import { bodies } from './express.harness.js';
 import { ZodMember } from './schemas.js';
-
-export const bodies: BodyHarness = {
-  adapter: harness,
-  echoBody: path('/x/', (req, res) => {
-    res.json({
-      body: req.body ?? null,
-      version: req.version,
-      query: req.query,
-      flag: req.headers['x-flag'] ?? null,
-    });
-  }).handler as never,
-  sends: (value, status = 200) =>
-    path('/x/', (_req, res) => {
-      res.status(status).json(value());
-    }).handler as never,
-  reflects: (extra) =>
-    path('/x/', (req, res) => {
-      res.json({ ...(req.body as object), ...extra });
-    }).handler as never,
-};
 
 describe('express: request and response schemas', () => {
   bodiesContract(bodies);

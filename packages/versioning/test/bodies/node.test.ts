@@ -2,26 +2,9 @@ import { createServer } from 'node:http';
 import { describe, expect, test } from 'vitest';
 import { path, versioned } from '../../src/adapters/node/index.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
-import { harness } from '../adapters/node.harness.js';
 import { fetchReply, listen } from '../adapters/support.js';
-import { type BodyHarness, bodiesContract } from './bodies.contract.js';
-
-export const bodies: BodyHarness = {
-  adapter: harness,
-  echoBody: path('/x/', (req, res) => {
-    const query = Object.fromEntries(new URL(req.url ?? '/', 'http://x').searchParams);
-    res.json({ body: req.body ?? null, version: req.version, query, flag: req.headers['x-flag'] ?? null });
-  }).handler as never,
-  sends: (value, status = 200) =>
-    path('/x/', (_req, res) => {
-      res.statusCode = status;
-      res.json(value());
-    }).handler as never,
-  reflects: (extra) =>
-    path('/x/', (req, res) => {
-      res.json({ ...(req.body as object), ...extra });
-    }).handler as never,
-};
+import { bodiesContract } from './bodies.contract.js';
+import { bodies } from './node.harness.js';
 
 describe('node: request and response schemas', () => {
   bodiesContract(bodies);
