@@ -55,13 +55,14 @@ function nodeHeaders(headers: Headers): IncomingHttpHeaders {
 
 /**
  * Makes what migrations changed what the handler reads: `message.headers`, and `message.url`'s query string (which
- * Express's `req.query` and a node:http handler read).
+ * Express's `req.query` and a node:http handler read). Returns the query string, for a framework that parsed it.
  */
-export function applyRequestInfo(message: IncomingMessage, info: RequestInfo): void {
+export function applyRequestInfo(message: IncomingMessage, info: RequestInfo): URLSearchParams {
   message.headers = nodeHeaders(info.headers);
   const target = message.url ?? '/';
   const query = info.query.toString();
   message.url = query === '' ? pathOf(target) : `${pathOf(target)}?${query}`;
+  return info.query;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { ResponseInfo } from '../changes/info.js';
-import { isPlainObject } from '../internal/arguments.js';
+import { checkScriptPrefix } from '../http/request.js';
+import { argumentError, isPlainObject, mustBe } from '../internal/arguments.js';
 import type { ProblemOutcome } from '../pipeline/problem.js';
 import type { ServeOutcome } from '../pipeline/decide.js';
-import { appendVary, isJsonType, mergeVary } from '../pipeline/vary.js';
+import { appendField, appendVary, isJsonType, mergeVary } from '../pipeline/vary.js';
 
 /** Appends the version lifecycle's header fields of an outcome to a node:http response (Express's too). */
 export function appendFields(res: ServerResponse, fields: ServeOutcome['fields']): void {
@@ -124,4 +125,43 @@ export function fastifyQuery(query: URLSearchParams): Record<string, string | st
     result[key] = values.length === 1 ? (values[0] as string) : values;
   }
   return result;
+}
+
+/** node:http's `options.scriptPrefix`, checked: a path the server is mounted under, without parameters. */
+export function scriptPrefixOf(where: string, given: string | undefined): string {
+  const prefix = checkScriptPrefix(where, given ?? '');
+  if (/[:*]/.test(prefix)) {
+    throw argumentError(
+      `${where}: options.scriptPrefix is a path, but the prefix ${JSON.stringify(prefix)} looks like a pattern with parameters. Put the parameters in the UrlConf (include(${JSON.stringify(prefix)}, …)) instead`,
+    );
+  }
+  return prefix;
+}
+
+/** The path of a request under `prefix`, as the UrlConf sees it; `''` when it is not under it. */
+export function underPrefix(path: string, prefix: string): string {
+  if (prefix === '') return path;
+  const under = path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
+  return under ? path.slice(prefix.length) || '/' : '';
+}
+
+/** node:http's `options.onError`, checked; by default, the error is logged with the request's method and URL. */
+export function onErrorOf<
+  R extends { readonly method?: string | undefined; readonly url?: string | undefined },
+>(where: string, onError: ((error: unknown, req: R) => void) | undefined): (error: unknown, req: R) => void {
+  if (onError === undefined) {
+    return (error, req) => {
+      console.error(`@restdash/versioning: ${req.method ?? 'GET'} ${req.url ?? '/'} failed:`, error);
+    };
+  }
+  if (typeof onError !== 'function') throw mustBe(where, 'options.onError', 'a function', onError);
+  return onError;
+}
+
+/** Appends the version lifecycle's header fields to a Fastify reply, after any value it has. */
+export function replyFields(
+  reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown },
+  fields: ServeOutcome['fields'],
+): void {
+  for (const [name, value] of fields) reply.header(name, appendField(reply.getHeader(name), value));
 }

@@ -94,12 +94,14 @@ export function frameworkPath(
   return entry;
 }
 
-/** An adapter's typed `include()`: the core's. */
-export const frameworkInclude: (
+/** An adapter's typed `include()`: the core's, taking routes and groups of framework `F` only. */
+export function includeFor<F extends Framework>(): (
   prefix: string,
-  routes: readonly (Route | Include)[],
+  routes: readonly (FrameworkRoute<F> | FrameworkInclude<F>)[],
   options?: { readonly namespace?: string },
-) => Include = coreInclude;
+) => FrameworkInclude<F> {
+  return coreInclude;
+}
 
 /** A route's plan as an adapter mounts it: with its paths in the framework's route syntax. */
 export interface MountedRoute<Handler> extends RoutePlan {
@@ -251,6 +253,18 @@ export class LazyResolverMatch implements ResolverMatch {
   toJSON(): ResolverMatch {
     return this.#match;
   }
+}
+
+/** The members of `request`, as pairs of name and value (Hono's `c.set()`). */
+export function membersOf(
+  request: VersioningRequest,
+): readonly (readonly [keyof VersioningVariables, unknown])[] {
+  return [
+    ['version', request.version],
+    ['versioningScheme', request.versioningScheme],
+    ['resolverMatch', new LazyResolverMatch(request)],
+    ['reverse', reverseFor(request)],
+  ];
 }
 
 /** Puts the members of `request` on a framework's request object (node:http). */

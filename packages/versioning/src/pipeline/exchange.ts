@@ -2,7 +2,7 @@ import type { RequestInfo } from '../changes/info.js';
 import { type APIException, APIException as ServerError, isAPIException } from '../errors.js';
 import type { BodyBytes } from '../http/read-body.js';
 import { acceptBody, migrateWithoutBody, type Prepared } from './accept-body.js';
-import type { ServeOutcome } from './decide.js';
+import type { Outcome, PendingOutcome, ServeOutcome } from './decide.js';
 import { type Outgoing, outgoingJson } from './outgoing.js';
 import type { RoutePlan } from './plan.js';
 import { type ProblemOutcome, problemOutcome } from './problem.js';
@@ -176,5 +176,23 @@ export function failure(
     return problemOutcome(problem, language, vary, undefined, null, route.problemFor(version));
   } catch {
     return problemOutcome(new ServerError(), language, vary);
+  }
+}
+
+/**
+ * Runs `answer` with what `decide` decided, at once or once a pinned version settles; an error either throws or
+ * rejects with goes to `fail`, whose answer stands in. The control flow of an adapter that answers errors itself.
+ */
+export function answerDecided<T>(
+  decide: () => PendingOutcome,
+  answer: (outcome: Outcome) => T,
+  fail: (error: unknown) => T,
+): T | Promise<T> {
+  try {
+    const outcome = decide();
+    const result = outcome instanceof Promise ? outcome.then(answer) : answer(outcome);
+    return result instanceof Promise ? (result.catch(fail) as Promise<T>) : result;
+  } catch (error) {
+    return fail(error);
   }
 }

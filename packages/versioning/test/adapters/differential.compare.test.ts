@@ -57,6 +57,10 @@ describe('the same answer, written differently', () => {
         JSON.stringify({ code: 'parse_error', status: 400, title: 'Bad Request', type: 'about:blank' }),
       ),
     ],
+    [
+      'charset=utf-8 on a JSON type (JSON text is UTF-8)',
+      withHeaders({ 'content-type': 'application/problem+json; charset=UTF-8' }),
+    ],
   ])('%s', (_title, other) => {
     expect(differing(other)).toEqual([]);
   });
@@ -67,8 +71,8 @@ describe('a different answer', () => {
     ['another status', withHeaders({}, base.body, 415), ['status']],
     ['another media type', withHeaders({ 'content-type': 'application/json' }), ['content-type']],
     [
-      'a charset parameter',
-      withHeaders({ 'content-type': 'application/problem+json; charset=utf-8' }),
+      'a charset other than UTF-8',
+      withHeaders({ 'content-type': 'application/problem+json; charset=utf-16' }),
       ['content-type parameters'],
     ],
     ['a Vary name less', withHeaders({ vary: 'Api-Version' }), ['vary']],

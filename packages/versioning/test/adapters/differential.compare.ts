@@ -90,13 +90,17 @@ function parameters(parts: readonly string[], lowerValues: readonly string[]): s
 
 /**
  * A Content-Type as its media type (`type/subtype`, lower-case) and its parameters (names and the charset lower-case,
- * unquoted, spacing and order ignored; `(none)` without any).
+ * unquoted, spacing and order ignored; `(none)` without any). On a JSON type, `charset=utf-8` is no parameter: JSON
+ * text is UTF-8 and `application/json` defines no charset (RFC 8259 § 11), so Express and Fastify adding it and
+ * Hono and node:http leaving it out send the same media type.
  */
 export function normalizeContentType(value: string | null): { type: string; parameters: string } {
   if (value === null) return { type: none, parameters: none };
-  const [type = '', ...rest] = value.split(';');
-  const list = parameters(rest, ['charset']);
-  return { type: type.trim().toLowerCase(), parameters: list.length === 0 ? '(none)' : list.join('; ') };
+  const [rawType = '', ...rest] = value.split(';');
+  const type = rawType.trim().toLowerCase();
+  const json = type === 'application/json' || type.endsWith('+json');
+  const list = parameters(rest, ['charset']).filter((parameter) => !(json && parameter === 'charset=utf-8'));
+  return { type, parameters: list.length === 0 ? '(none)' : list.join('; ') };
 }
 
 /** Each link as `<target>; params…` (params normalized as above, `rel` lower-case), the set sorted. */

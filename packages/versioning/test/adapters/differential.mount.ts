@@ -98,7 +98,7 @@ export class Locked extends APIException {
 /** One framework's handlers for the mount, and its server. */
 export interface DifferentialKit {
   readonly bodies: BodyHarness;
-  /** A handler sending {@link conflictProblem} as `application/problem+json` through the framework's own API. */
+  /** A handler sending {@link conflictProblem} as `application/problem+json` through the framework's own JSON API. */
   readonly sendsProblem: never;
   /**
    * Serves `urlconf` mounted with `options` on 127.0.0.1, port 0, the framework's own error handling left as it is
@@ -107,14 +107,13 @@ export interface DifferentialKit {
   serve(urlconf: UrlConf, options: AdapterOptions, errors: unknown[]): Promise<Served>;
 }
 
-const problemText = JSON.stringify(conflictProblem);
 const problemType = 'application/problem+json';
 
 export const kits: readonly DifferentialKit[] = [
   {
     bodies: expressBodies,
     sendsProblem: expressPath('/x/', (_req, res) => {
-      res.status(409).type(problemType).send(problemText);
+      res.status(409).type(problemType).json(conflictProblem);
     }).handler as never,
     serve: (urlconf, options, errors) => {
       const app = express();
@@ -129,8 +128,9 @@ export const kits: readonly DifferentialKit[] = [
   },
   {
     bodies: fastifyBodies,
-    sendsProblem: fastifyPath('/x/', (_request, reply) => reply.code(409).type(problemType).send(problemText))
-      .handler as never,
+    sendsProblem: fastifyPath('/x/', (_request, reply) =>
+      reply.code(409).type(problemType).send(conflictProblem),
+    ).handler as never,
     serve: async (urlconf, options, errors) => {
       const app = Fastify();
       app.addHook('onError', async (_request, _reply, error) => {
@@ -143,7 +143,7 @@ export const kits: readonly DifferentialKit[] = [
   },
   {
     bodies: honoBodies,
-    sendsProblem: honoPath('/x/', (c) => c.body(problemText, 409, { 'content-type': problemType }))
+    sendsProblem: honoPath('/x/', (c) => c.json(conflictProblem, 409, { 'content-type': problemType }))
       .handler as never,
     serve: (urlconf, options, errors) => {
       const app = new Hono();
@@ -161,7 +161,7 @@ export const kits: readonly DifferentialKit[] = [
     sendsProblem: nodePath('/x/', (_req, res) => {
       res.statusCode = 409;
       res.setHeader('content-type', problemType);
-      res.end(problemText);
+      res.json(conflictProblem);
     }).handler as never,
     serve: (urlconf, options, errors) =>
       listen(createServer(nodeVersioned(urlconf, { ...options, onError: (error) => errors.push(error) }))),

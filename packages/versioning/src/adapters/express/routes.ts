@@ -2,7 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Schema, SchemaOutput } from '../../changes/schema.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
-import { frameworkInclude, frameworkPath } from '../shared.js';
+import { frameworkPath, includeFor } from '../shared.js';
 import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
 
 /** An Express request of a route mounted through `versioned()`: Express's own, with the versioning members. */
@@ -46,10 +46,4 @@ export function path<const R extends string, V extends string = string, S extend
 }
 
 /** Groups routes of this adapter (or the core's) under a prefix and, optionally, a namespace; the core's `include()`. */
-export function include(
-  prefix: string,
-  routes: readonly (ExpressRoute | ExpressInclude)[],
-  options?: { readonly namespace?: string },
-): ExpressInclude {
-  return frameworkInclude(prefix, routes, options);
-}
+export const include = includeFor<'express'>();

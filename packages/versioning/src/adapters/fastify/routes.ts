@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Schema, SchemaOutput } from '../../changes/schema.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
-import { frameworkInclude, frameworkPath } from '../shared.js';
+import { frameworkPath, includeFor } from '../shared.js';
 import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
 
 /** A Fastify request of a route mounted through `versioned()`: Fastify's own, with the versioning members. */
@@ -55,10 +55,4 @@ export function path<const R extends string, V extends string = string, S extend
 }
 
 /** Groups routes of this adapter (or the core's) under a prefix and, optionally, a namespace; the core's `include()`. */
-export function include(
-  prefix: string,
-  routes: readonly (FastifyRoute | FastifyInclude)[],
-  options?: { readonly namespace?: string },
-): FastifyInclude {
-  return frameworkInclude(prefix, routes, options);
-}
+export const include = includeFor<'fastify'>();

@@ -1,105 +1,60 @@
 import { Hono } from 'hono';
 import type { Context, Handler } from 'hono';
-import { isAPIException, ParseError } from '../../errors.js';
-import { type BodyBytes, readFetchBody } from '../../http/read-body.js';
-import { decideFetch, type Outcome, type ServeOutcome } from '../../pipeline/decide.js';
-import {
-  enter,
-  type ExchangePort,
-  failure,
-  type Send,
-  sending,
-  whenEntered,
-} from '../../pipeline/exchange.js';
-import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
-import { unrouted } from '../../pipeline/unrouted.js';
-import { appendVary } from '../../pipeline/vary.js';
-import type { VersioningRequest } from '../../types.js';
-import type { UrlConf } from '../../urls/urlconf.js';
-import { finishResponse, sentInVersion, withFields, withVary } from '../fetch-response.js';
+import * as core from '../core.js';
+import * as fetch from '../fetch.js';
 import { hasMalformedValue } from '../malformed-path.js';
-import * as shared from '../shared.js';
-import type { AdapterOptions } from '../shared.js';
-import { nodeHost, paramsOf, prefixOf } from './request.js';
+import { paramsOf, prefixOf } from './request.js';
 import type { VersioningEnv } from './routes.js';
 
-type AnyContext = Context<VersioningEnv>;
-type Next = Parameters<Handler<VersioningEnv>>[1];
-type Mounted = shared.MountedRoute<Handler<VersioningEnv>>;
-
-const noParams: Readonly<Record<string, string>> = Object.freeze({});
+type C = Context<VersioningEnv>;
+type Mounted = core.MountedRoute<Handler<VersioningEnv>>;
 
 /** The problem+json answer, through `c` so that what middleware in front set (CORS headers, their `Vary`) stays. */
-function problemResponse(c: AnyContext, problem: ProblemOutcome): Response {
+function problemResponse(c: C, problem: core.ProblemOutcome): Response {
   const response = c.body(problem.body, problem.status as 400, problem.headers);
-  return withFields(withVary(c, response, problem.vary), problem.fields);
+  return fetch.withFields(
+    fetch.withVary(response, problem.vary, (v) => c.header('Vary', v)),
+    problem.fields,
+  );
 }
 
-/** The problem+json answer to an `APIException` a handler threw; any other error goes on to Hono's `onError`. */
-function answerError(c: AnyContext, error: unknown, mounted: Mounted, outcome: ServeOutcome): Response {
-  const { vary } = outcome;
-  if (!isAPIException(error)) {
-    // The application's onError answers through `c`: its answer varies on the scheme's headers too.
-    if (vary.length > 0) c.header('Vary', appendVary(c.res.headers.get('vary'), vary));
-    throw error;
-  }
-  const language = c.req.header('accept-language');
-  const problem = failure(mounted, outcome.request.version, error, language, vary);
-  return problemResponse(c, { ...problem, fields: outcome.fields });
-}
-
-/** The body of a Hono request, within `limit`; read from Hono's cache when middleware in front read it already. */
-function honoBody(c: AnyContext, limit: number): Promise<BodyBytes> {
-  if (!c.req.raw.bodyUsed) return readFetchBody(c.req.raw, limit);
-  return c.req.arrayBuffer().then((buffer): BodyBytes => {
-    const bytes = new Uint8Array(buffer);
-    return bytes.length > limit ? { kind: 'too-large' } : { kind: 'bytes', bytes };
-  });
-}
-
-function portOf(c: AnyContext): ExchangePort {
-  return {
-    method: c.req.method,
-    header: (name) => c.req.header(name),
-    body: (limit) => honoBody(c, limit),
-    info: () => ({ headers: new Headers(c.req.raw.headers), query: new URL(c.req.url).searchParams }),
-  };
-}
-
-/** Calls the handler that answers; its Response finished (in the request's version), its errors answered. */
-async function answer(c: AnyContext, next: Next, mounted: Mounted, outcome: ServeOutcome, send: Send | null) {
-  try {
-    let response = (await (outcome.handler as Handler<VersioningEnv>)(c, next)) as unknown;
-    if (!(response instanceof Response)) return response as Response;
-    if (send !== null) response = await sentInVersion(response, send);
-    return finishResponse(c, response as Response, outcome);
-  } catch (error) {
-    return answerError(c, error, mounted, outcome);
-  }
-}
-
-/** Writes out what the pipeline decided: the problem, or the route's request body prepared and its handler called. */
-function serve(c: AnyContext, next: Next, mounted: Mounted, outcome: Outcome): Response | Promise<Response> {
+/** The request's answer once decided: a problem, or the exchange's way in, the handler, and the way out. */
+function serve(c: C, next: () => Promise<void>, mounted: Mounted, outcome: core.Outcome) {
   if (outcome.kind === 'problem') return problemResponse(c, outcome);
-  const { request } = outcome;
-  c.set('version', request.version);
-  c.set('versioningScheme', request.versioningScheme);
-  c.set('resolverMatch', new shared.LazyResolverMatch(request));
-  c.set('reverse', shared.reverseFor(request));
-  if (!mounted.hasBodies) return answer(c, next, mounted, outcome, null);
-  const entered = whenEntered(enter(mounted, outcome, portOf(c)), (entry) => {
-    if (entry.kind === 'problem') return problemResponse(c, entry.problem);
-    if (entry.info !== null) {
-      const url = new URL(c.req.url);
-      url.search = entry.info.query.toString();
-      c.req.raw = new Request(url, { method: c.req.method, headers: entry.info.headers });
+  for (const [name, value] of core.membersOf(outcome.request)) c.set(name, value as never);
+  const failed = (error: unknown): Response => {
+    if (!core.isAPIException(error)) {
+      // The application's onError answers through `c`: its answer varies on the scheme's headers too.
+      if (outcome.vary.length > 0) c.header('Vary', core.appendVary(c.res.headers.get('vary'), outcome.vary));
+      throw error;
     }
+    const language = c.req.header('accept-language');
+    const problem = core.failure(mounted, outcome.request.version, error, language, outcome.vary);
+    return problemResponse(c, { ...problem, fields: outcome.fields });
+  };
+  const answer = async (entry: core.Entry): Promise<Response> => {
+    if (entry.kind === 'problem') return problemResponse(c, entry.problem);
+    if (entry.info !== null) c.req.raw = fetch.withRequestInfo(c.req.raw, entry.info);
     if (entry.body !== null) c.req.addValidatedData('json', entry.body.value as object);
-    return answer(c, next, mounted, outcome, sending(mounted, outcome));
-  });
-  return entered instanceof Promise
-    ? entered.catch((error: unknown) => answerError(c, error, mounted, outcome))
-    : entered;
+    try {
+      const response: unknown = await (outcome.handler as Handler<VersioningEnv>)(c, next);
+      if (!(response instanceof Response)) return response as Response;
+      const send = mounted.hasBodies ? core.sending(mounted, outcome) : null;
+      return fetch.finishResponse(
+        send === null ? response : await fetch.sentInVersion(response, send),
+        outcome,
+        (v) => c.header('Vary', v),
+      );
+    } catch (error) {
+      return failed(error);
+    }
+  };
+  const entered = core.enter(
+    mounted,
+    outcome,
+    fetch.fetchPort(c.req.raw, () => c.req.arrayBuffer()),
+  );
+  return entered instanceof Promise ? entered.then(answer, failed) : answer(entered);
 }
 
 function handlerOf(mounted: Mounted): Handler<VersioningEnv> {
@@ -110,12 +65,12 @@ function handlerOf(mounted: Mounted): Handler<VersioningEnv> {
   return (c, next) => {
     // Responses the handler makes with `c`, and problems, carry it from the start.
     if (varyValue !== '') c.header('Vary', varyValue, { append: true });
-    const params = !hasParams ? noParams : byName ? paramsOf(c, paramNames) : c.req.param();
+    const params = !hasParams ? {} : byName ? paramsOf(c, paramNames) : c.req.param();
     // Hono hands a malformed percent-escape on undecoded: answered 400 like Express, Fastify and node:http do.
     const outcome =
       hasParams && hasMalformedValue(params, c.req.raw.url)
-        ? problemOutcome(new ParseError(), c.req.header('accept-language'), mounted.vary)
-        : decideFetch(mounted, c.req.raw, params, c, nodeHost(c), c);
+        ? core.problemOutcome(new core.ParseError(), c.req.header('accept-language'), mounted.vary)
+        : core.decideFetch(mounted, c.req.raw, params, c, fetch.incomingHost(c.req.raw, c.env), c);
     // A pinned version still coming (an async pinVersion): Hono awaits the handler's promise.
     if (outcome instanceof Promise) return outcome.then((settled) => serve(c, next, mounted, settled));
     return serve(c, next, mounted, outcome);
@@ -123,10 +78,10 @@ function handlerOf(mounted: Mounted): Handler<VersioningEnv> {
 }
 
 /** The `describe` route's handler: the document of the request's version. */
-const describeHandler: shared.DescribeHandler<Handler<VersioningEnv>> = (document) => (c) => {
-  const request = shared.LazyResolverMatch.requestOf(c.get('resolverMatch')) as VersioningRequest;
-  return c.body(document(request), 200, { 'content-type': 'application/json' });
-};
+const describeHandler: core.DescribeHandler<Handler<VersioningEnv>> = (document) => (c) =>
+  c.body(document(core.LazyResolverMatch.requestOf(c.get('resolverMatch')) as core.VersioningRequest), 200, {
+    'content-type': 'application/json',
+  });
 
 /**
  * A Hono app serving every route of `urlconf` with its handler (an ordinary Hono handler), each request versioned
@@ -137,39 +92,24 @@ const describeHandler: shared.DescribeHandler<Handler<VersioningEnv>> = (documen
  * const app = new Hono();
  * app.route('/api', versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) }));
  */
-export function versioned(
-  urlconf: UrlConf,
-  options: AdapterOptions<Context<VersioningEnv>>,
-): Hono<VersioningEnv> {
-  const { routes, problems } = shared.mountRoutes<Handler<VersioningEnv>>(
-    'hono',
-    urlconf,
-    options,
-    'hono',
-    describeHandler,
-    {
-      prefixOf,
-    },
-  );
+export function versioned(urlconf: core.UrlConf, options: core.AdapterOptions<C>): Hono<VersioningEnv> {
+  const mount = core.mountRoutes<Handler<VersioningEnv>>('hono', urlconf, options, 'hono', describeHandler, {
+    prefixOf,
+  });
   const app = new Hono<VersioningEnv>();
-  for (const mounted of routes) {
-    const handle = handlerOf(mounted);
-    for (const { path: routePath } of mounted.paths) {
-      if (mounted.methods === null) app.all(routePath, handle);
-      else app.on([...mounted.methods], routePath, handle);
+  for (const route of mount.routes) {
+    const handle = handlerOf(route);
+    for (const { path } of route.paths) {
+      if (route.methods === null) app.all(path, handle);
+      else app.on([...route.methods], path, handle);
     }
   }
-  if (problems) {
-    // Routes, not `notFound()`: a Hono app mounted with app.route() brings its routes, never its not-found handler.
+  // Routes, not `notFound()`: a Hono app mounted with app.route() brings its routes, never its not-found handler.
+  if (mount.problems) {
     app.all('*', (c) => {
-      const url = c.req.url;
-      const path = shared
-        .pathOf(url.slice(url.indexOf('/', url.indexOf('//') + 2)))
-        .slice(prefixOf(c).length);
-      return problemResponse(
-        c,
-        unrouted(routes, path === '' ? '/' : path, c.req.method, c.req.header('accept-language')),
-      );
+      const path = core.pathOf(fetch.targetOf(c.req.url)).slice(prefixOf(c).length) || '/';
+      const language = c.req.header('accept-language');
+      return problemResponse(c, core.unrouted(mount.routes, path, c.req.method, language));
     });
   }
   return app;

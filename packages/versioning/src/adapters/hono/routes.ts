@@ -2,7 +2,7 @@ import type { Env, Handler, Input } from 'hono';
 import type { Schema, SchemaInput, SchemaOutput } from '../../changes/schema.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { HonoPath } from '../route-params.js';
-import { frameworkInclude, frameworkPath } from '../shared.js';
+import { frameworkPath, includeFor } from '../shared.js';
 import type { FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
 
 /** The Hono environment of a versioned route: `c.get('version')`, `c.get('reverse')(…)` are typed through it. */
@@ -53,10 +53,4 @@ export function path<
 }
 
 /** Groups routes of this adapter (or the core's) under a prefix and, optionally, a namespace; the core's `include()`. */
-export function include(
-  prefix: string,
-  routes: readonly (HonoRoute | HonoInclude)[],
-  options?: { readonly namespace?: string },
-): HonoInclude {
-  return frameworkInclude(prefix, routes, options);
-}
+export const include = includeFor<'hono'>();

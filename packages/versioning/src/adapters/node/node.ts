@@ -1,49 +1,61 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isAPIException } from '../../errors.js';
-import { checkScriptPrefix } from '../../http/request.js';
-import { argumentError, mustBe } from '../../internal/arguments.js';
-import { decideNode, type Outcome, type PendingOutcome } from '../../pipeline/decide.js';
-import { enter, failure, sending, whenEntered } from '../../pipeline/exchange.js';
-import { routeMatcher } from '../../pipeline/match.js';
-import { type ProblemOutcome, problemOutcome } from '../../pipeline/problem.js';
-import { unroutedError } from '../../pipeline/unrouted.js';
-import type { VersioningRequest } from '../../types.js';
-import type { UrlConf } from '../../urls/urlconf.js';
+import * as core from '../core.js';
 import { applyRequestInfo, nodePort, outgoingNodeJson } from '../node-body.js';
-import { appendFields, finishHead, writeProblem } from '../node-response.js';
-import * as shared from '../shared.js';
-import type {
-  NodeAdapterOptions,
-  VersionedIncomingMessage,
-  VersionedRequestListener,
-  VersionedServerResponse,
-} from './routes.js';
+import {
+  appendFields,
+  finishHead,
+  onErrorOf,
+  scriptPrefixOf,
+  underPrefix,
+  writeProblem,
+} from '../node-response.js';
+import type { NodeAdapterOptions, VersionedRequestListener } from './routes.js';
 
 const where = 'node versioned(urlconf, options)';
 
-const defaultOnError = (error: unknown, req: IncomingMessage): void => {
-  console.error(`@restdash/versioning: ${req.method ?? 'GET'} ${req.url ?? '/'} failed:`, error);
-};
-
 /** Writes `problem` out, or ends the connection when the head has gone out already. */
-function send(res: ServerResponse, problem: ProblemOutcome): void {
+function send(res: ServerResponse, problem: core.ProblemOutcome): void {
   if (res.headersSent) res.destroy();
   else writeProblem(res, problem);
 }
 
 /** `res.json(value)`: `application/json` (unless the handler set a type), through the exchange's way out. */
-function jsonOf(res: ServerResponse, out: ReturnType<typeof sending>): (value: unknown) => void {
+function jsonOf(res: ServerResponse, out: core.Send | null): (value: unknown) => void {
   return (value) => {
     if (res.getHeader('content-type') === undefined) res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(out === null ? value : outgoingNodeJson(res, out, value)));
   };
 }
 
+/** Calls the handler with what the exchange decided, the request and response made what it says. */
+function handle(
+  route: core.MountedRoute<unknown>,
+  serve: core.ServeOutcome,
+  entry: core.Entry,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: unknown,
+): unknown {
+  if (entry.kind === 'problem') {
+    send(res, entry.problem);
+    return;
+  }
+  appendFields(res, serve.fields);
+  // Whatever answers, the handler or an error: its head gets the Vary (and the vendor type).
+  if (serve.vary.length > 0 || serve.contentType !== null) finishHead(res, serve.vary, serve.contentType);
+  core.exposeOn(req, serve.request);
+  Object.assign(req, { params }, entry.body !== null && { body: entry.body.value });
+  if (entry.info !== null) applyRequestInfo(req, entry.info);
+  const response = Object.assign(res, {
+    json: jsonOf(res, route.hasBodies ? core.sending(route, serve) : null),
+  });
+  return (serve.handler as VersionedRequestListener)(req as never, response);
+}
+
 /** The `describe` route's handler: the document of the request's version. */
-const describeHandler: shared.DescribeHandler<VersionedRequestListener> = (document) => (req, res) => {
-  const body = document(shared.LazyResolverMatch.requestOf(req.resolverMatch) as VersioningRequest);
+const describeHandler: core.DescribeHandler<VersionedRequestListener> = (document) => (req, res) => {
   res.setHeader('content-type', 'application/json');
-  res.end(body);
+  res.end(document(core.LazyResolverMatch.requestOf(req.resolverMatch) as core.VersioningRequest));
 };
 
 /**
@@ -56,10 +68,10 @@ const describeHandler: shared.DescribeHandler<VersionedRequestListener> = (docum
  * http.createServer(versioned(urlconf, { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2'] }) })).listen(3000);
  */
 export function versioned(
-  urlconf: UrlConf,
+  urlconf: core.UrlConf,
   options: NodeAdapterOptions,
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const { routes } = shared.mountRoutes<VersionedRequestListener>(
+  const { routes } = core.mountRoutes<VersionedRequestListener>(
     'node',
     urlconf,
     options,
@@ -67,75 +79,36 @@ export function versioned(
     describeHandler,
     { extraOptions: ['onError', 'scriptPrefix'] },
   );
-  const prefix = checkScriptPrefix(where, options.scriptPrefix ?? '');
-  if (/[:*]/.test(prefix)) {
-    throw argumentError(
-      `${where}: options.scriptPrefix is a path, but the prefix ${JSON.stringify(prefix)} looks like a pattern with parameters. Put the parameters in the UrlConf (include(${JSON.stringify(prefix)}, …)) instead`,
-    );
-  }
-  const { onError = defaultOnError } = options;
-  if (typeof onError !== 'function') throw mustBe(where, 'options.onError', 'a function', onError);
-  const match = routeMatcher(routes);
-
-  const fail = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    route: shared.MountedRoute<unknown>,
-    version: string | null,
-    error: unknown,
-  ): void => {
-    if (!isAPIException(error)) onError(error, req);
-    send(res, failure(route, version, error, req.headers['accept-language'], route.vary));
-  };
-
+  const prefix = scriptPrefixOf(where, options.scriptPrefix);
+  const onError = onErrorOf(where, options.onError);
+  const match = core.routeMatcher(routes);
   return (req, res) => {
     const target = req.url ?? '/';
-    let path = shared.pathOf(target);
-    if (prefix !== '') {
-      const under = path.startsWith(prefix) && (path.length === prefix.length || path[prefix.length] === '/');
-      path = under ? path.slice(prefix.length) || '/' : '';
-    }
+    const path = underPrefix(core.pathOf(target), prefix);
     const found = match(path, req.method ?? 'GET');
     if (!('route' in found)) {
-      const error = unroutedError(path, req.method ?? 'GET', found.allowed);
-      send(res, problemOutcome(error, req.headers['accept-language']));
+      const error = core.unroutedError(path, req.method ?? 'GET', found.allowed);
+      send(res, core.problemOutcome(error, req.headers['accept-language']));
       return;
     }
     const { route, params } = found;
     let version: string | null = null;
-    const answer = (outcome: Outcome): unknown => {
+    const answer = (outcome: core.Outcome): unknown => {
       if (outcome.kind === 'problem') {
         send(res, outcome);
         return;
       }
       version = outcome.request.version;
-      return whenEntered(enter(route, outcome, nodePort(req)), (entry) => {
-        if (entry.kind === 'problem') {
-          send(res, entry.problem);
-          return;
-        }
-        appendFields(res, outcome.fields);
-        // Whatever answers, the handler or an error: its head gets the Vary (and the vendor type).
-        if (outcome.vary.length > 0 || outcome.contentType !== null)
-          finishHead(res, outcome.vary, outcome.contentType);
-        shared.exposeOn(req, outcome.request);
-        (req as { params?: unknown }).params = params;
-        if (entry.info !== null) applyRequestInfo(req, entry.info);
-        if (entry.body !== null) (req as { body?: unknown }).body = entry.body.value;
-        const response = res as VersionedServerResponse;
-        response.json = jsonOf(res, route.hasBodies ? sending(route, outcome) : null);
-        return (outcome.handler as VersionedRequestListener)(req as VersionedIncomingMessage, response);
-      });
+      const entered = core.enter(route, outcome, nodePort(req));
+      return core.whenEntered(entered, (entry) => handle(route, outcome, entry, req, res, params));
     };
-    const failed = (error: unknown): void => {
-      fail(req, res, route, version, error);
-    };
-    try {
-      const outcome: PendingOutcome = decideNode(route, req, target, params, prefix);
-      const result = outcome instanceof Promise ? outcome.then(answer) : answer(outcome);
-      if (result instanceof Promise) result.catch(failed);
-    } catch (error) {
-      failed(error);
-    }
+    core.answerDecided(
+      () => core.decideNode(route, req, target, params, prefix),
+      answer,
+      (error) => {
+        if (!core.isAPIException(error)) onError(error, req);
+        send(res, core.failure(route, version, error, req.headers['accept-language'], route.vary));
+      },
+    );
   };
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Schema, SchemaOutput } from '../../changes/schema.js';
 import type { PathOptions } from '../../urls/route.types.js';
 import type { RouteParams } from '../route-params.js';
-import { frameworkInclude, frameworkPath } from '../shared.js';
+import { frameworkPath, includeFor } from '../shared.js';
 import type { AdapterOptions, FrameworkInclude, FrameworkRoute, VersioningVariables } from '../shared.js';
 
 /** A node:http request as a versioned route's handler receives it: `req.params` holds the route's parameters. */
@@ -81,10 +81,4 @@ export function path<const R extends string, V extends string = string, S extend
 }
 
 /** Groups routes of this adapter (or the core's) under a prefix and, optionally, a namespace; the core's `include()`. */
-export function include(
-  prefix: string,
-  routes: readonly (NodeRoute | NodeInclude)[],
-  options?: { readonly namespace?: string },
-): NodeInclude {
-  return frameworkInclude(prefix, routes, options);
-}
+export const include = includeFor<'node'>();
