@@ -20,7 +20,10 @@ export interface ServeOutcome {
   readonly route: FlatRoute;
   /** The version lifecycle's header fields (shared, frozen), appended after what the response has. */
   readonly fields: readonly HeaderField[];
-  /** The request headers the route's scheme reads: appended to the response's `Vary`, never replacing it. */
+  /**
+   * The request headers the answer varies on, appended to the response's `Vary`, never replacing it: the route's
+   * scheme's, or, where the mount's `pinVersion` was asked for the version, `*` (or the scheme's and the pin's `vary`).
+   */
   readonly vary: readonly string[];
   /** The `Content-Type` a JSON answer goes out as instead (a vendor type `MediaTypeVersioning` read), or `null`. */
   readonly contentType: string | null;
@@ -58,24 +61,35 @@ function fieldsOf(
   return serviceDesc === null || request.version === null ? fields : [...fields, serviceDesc(request)];
 }
 
-function refused(route: RoutePlan, request: PipelineRequest, refusal: Refusal): ProblemOutcome {
+/** The problem outcome of a refusal; `vary` is the route's, or {@link RoutePlan.pinnedVary} once the pin was asked. */
+function refused(
+  route: RoutePlan,
+  request: PipelineRequest,
+  refusal: Refusal,
+  vary: readonly string[] = route.vary,
+): ProblemOutcome {
   const { error, fields, supportedVersions } = refusal;
   const all = fieldsOf(route, request, fields);
   const migrate = route.problemFor(request.version);
-  return problemOutcome(
-    error,
-    request.header('accept-language'),
-    route.vary,
-    all,
-    supportedVersions,
-    migrate,
-  );
+  return problemOutcome(error, request.header('accept-language'), vary, all, supportedVersions, migrate);
 }
 
-/** The problem outcome of an `APIException` the scheme threw; any other error is thrown on. */
-function refusedVersion(route: RoutePlan, request: PipelineRequest, error: unknown): ProblemOutcome {
+/**
+ * The outcome of an error the scheme threw: a problem for an `APIException`, except that the `describe` route serves
+ * a request without a version (the newest document) where the scheme requires one; any other error is thrown on.
+ */
+function refusedVersion(
+  route: RoutePlan,
+  request: PipelineRequest,
+  error: unknown,
+  vary: readonly string[] = route.vary,
+): Outcome {
   if (!isAPIException(error)) throw error;
-  return refused(route, request, route.lifecycle.refuse(error, isVersionError(error, request)));
+  if (route.describes && error instanceof VersionRequired) {
+    request.version = null;
+    return admitted(route, request, vary);
+  }
+  return refused(route, request, route.lifecycle.refuse(error, isVersionError(error, request)), vary);
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
@@ -103,9 +117,9 @@ function afterPin(
         ? scheme.determineVersionWith(pinRules(scheme, pinned), request, noArgs, kwargs)
         : scheme.determineVersion(request, noArgs, kwargs);
   } catch (error) {
-    return refusedVersion(route, request, error);
+    return refusedVersion(route, request, error, route.pinnedVary);
   }
-  return admitted(route, request);
+  return admitted(route, request, route.pinnedVary);
 }
 
 /**
@@ -150,10 +164,13 @@ export function decide(
   return admitted(route, request);
 }
 
-/** The lifecycle's verdict on the version the scheme determined: served, or refused (sunset, `since`/`until`). */
-function admitted(route: RoutePlan, request: PipelineRequest): Outcome {
+/**
+ * The lifecycle's verdict on the version the scheme determined: served, or refused (sunset, `since`/`until`); the
+ * answer varies on `vary`.
+ */
+function admitted(route: RoutePlan, request: PipelineRequest, vary: readonly string[] = route.vary): Outcome {
   const verdict = route.lifecycle.admit(request.version, request);
-  if (verdict.kind === 'refuse') return refused(route, request, verdict);
+  if (verdict.kind === 'refuse') return refused(route, request, verdict, vary);
   if (verdict.route !== route.route) request.answeredBy(verdict.route);
   const { responseMediaType } = route;
   return {
@@ -162,7 +179,7 @@ function admitted(route: RoutePlan, request: PipelineRequest): Outcome {
     handler: verdict.route.handler,
     route: verdict.route,
     fields: fieldsOf(route, request, verdict.fields),
-    vary: route.vary,
+    vary,
     contentType: responseMediaType === null ? null : responseMediaType(request),
   };
 }

@@ -3,7 +3,6 @@ import { DisallowedHost } from '../errors.js';
 import type { RequestFactory } from '../http/request.js';
 import { requestFactory } from '../http/request.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
-import { checkVaryHeaders } from '../internal/field-syntax.js';
 import { isScheme, isUrlConf } from '../internal/recognize.js';
 import {
   compileLifecycle,
@@ -22,25 +21,9 @@ import type { RouteBodies } from './route-bodies.js';
 import { checkHistoryOrder } from './history-order.js';
 import { kwargsFromParams } from './kwargs.js';
 import type { ProblemMigration } from './problem.js';
-import { varyList } from './vary.js';
+import { checkPin, compilePin, pinnedVary, type PinVersion, type PinVersionOptions } from './pin.js';
 
-/** What a pin answers: a version, as if the client had sent it, or none (`null`, `undefined`). */
-export type PinnedVersion = string | null | undefined;
-
-/** The version of a request that carries none, from the framework's own request `R` (Hono: the context). */
-export type PinVersion<R = unknown> = (request: R) => PinnedVersion | PromiseLike<PinnedVersion>;
-
-/**
- * A pin with the request headers it reads: an answer whose version it was asked for varies on them (beside the
- * scheme's) instead of on everything (`Vary: *`), so that a shared cache may keep it.
- * @example { version: (req) => accounts.get(req.headers.authorization)?.apiVersion, vary: ['Authorization'] }
- */
-export interface PinVersionOptions<R = unknown> {
-  /** The pin, as `pinVersion` itself would be given. */
-  readonly version: PinVersion<R>;
-  /** The names of the request headers the pin reads (HTTP tokens); `[]` when it reads none a cache could see. */
-  readonly vary: readonly string[];
-}
+export type { PinnedVersion, PinVersion, PinVersionOptions } from './pin.js';
 
 /**
  * The options a plan is compiled from: what every adapter's `versioned(urlconf, options)` takes. `R` is what a pin
@@ -329,36 +312,6 @@ function checkHistoryVersions(
   }
 }
 
-/** Checks `options.pinVersion`: a function, or `{ version, vary }` with a function and header names. */
-function checkPin(where: string, pin: unknown): void {
-  if (typeof pin === 'function') return;
-  if (!isPlainObject(pin)) {
-    throw argumentError(
-      `${where}: options.pinVersion must be a function (request) => version, got ${describe(pin)} (or an object { version, vary } naming the request headers it reads)`,
-    );
-  }
-  checkKnownKeys(`${where}: options.pinVersion`, pin, ['version', 'vary']);
-  if (typeof pin['version'] !== 'function') {
-    throw mustBe(where, 'options.pinVersion.version', 'a function (request) => version', pin['version']);
-  }
-  checkVaryHeaders(where, 'options.pinVersion.vary', pin['vary']);
-}
-
-/** A pin as a route asks it, and the `Vary` of the answers it decides (`null`: `*`). */
-interface CompiledPin {
-  readonly version: (request: unknown) => unknown;
-  readonly vary: readonly string[] | null;
-}
-
-/** `options.pinVersion` (checked) in one form; `null` without one. */
-function compilePin(pin: PlanOptions<never>['pinVersion']): CompiledPin | null {
-  if (pin === undefined) return null;
-  if (typeof pin === 'function') return { version: pin as CompiledPin['version'], vary: null };
-  return { version: pin.version as CompiledPin['version'], vary: Object.freeze([...pin.vary]) };
-}
-
-const anyVary: readonly string[] = Object.freeze(['*']);
-
 function checkDescribe(where: string, describe: unknown): void {
   const at = `${where}: options.describe`;
   if (!isPlainObject(describe)) throw mustBe(where, 'options.describe', 'an object { path, info }', describe);
@@ -469,8 +422,7 @@ export function compilePlan(
       requests,
       serviceDesc: scheme === null ? null : serviceDesc,
       pinVersion: scheme === null || pin === null ? null : pin.version,
-      pinnedVary:
-        scheme === null || pin === null ? vary : pin.vary === null ? anyVary : varyList([...vary, ...pin.vary]),
+      pinnedVary: scheme === null ? vary : pinnedVary(vary, pin),
       describes: index < describeRoutes.length,
       bodiesOf,
       problemFor:

@@ -1,5 +1,6 @@
 import { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { AdapterOptions } from '../../src/adapters/shared.js';
 import { AcceptHeaderVersioning } from '../../src/schemes/accept-header.js';
 import type { BaseVersioning } from '../../src/schemes/base.js';
 import { CompositeVersioning } from '../../src/schemes/composite.js';
@@ -12,7 +13,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { include } from '../../src/urls/route-builders.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import type { AdapterHarness, Echo } from './contract.js';
-import { rawReply, type Reply, type Served } from './support.js';
+import { rawReply, type Reply, type Served, varyFields } from './support.js';
 
 const dates = ['2024-01-01', '2024-06-01', '2025-01-01'];
 const dated = { allowedVersions: dates, versionFormat: 'date', versionRequired: true } as const;
@@ -23,6 +24,8 @@ interface SchemeRoute {
   /** The request target and headers carrying `version` (`null`: none). */
   ask(version: string | null): { readonly target: string; readonly headers: Record<string, string> };
   readonly refused: { readonly status: number; readonly code: string };
+  /** The `Vary` fields of the scheme, lower-cased: all an answer to a request that sends its version varies on. */
+  readonly vary: readonly string[];
 }
 
 const host = '127.0.0.1';
@@ -34,6 +37,7 @@ const schemeRoutes: readonly SchemeRoute[] = [
     name: 'URLPathVersioning',
     ask: (version) => ({ target: version === null ? '/by-path/' : `/by-path/${version}/`, headers: {} }),
     refused: notFound,
+    vary: [],
   },
   {
     name: 'AcceptHeaderVersioning',
@@ -42,11 +46,13 @@ const schemeRoutes: readonly SchemeRoute[] = [
       headers: version === null ? {} : { accept: `application/json; version=${version}` },
     }),
     refused: notAcceptable,
+    vary: ['accept'],
   },
   {
     name: 'NamespaceVersioning (a route outside any namespace)',
     ask: () => ({ target: '/by-namespace/', headers: {} }),
     refused: notFound,
+    vary: [],
   },
   {
     name: 'HostNameVersioning',
@@ -55,6 +61,7 @@ const schemeRoutes: readonly SchemeRoute[] = [
       headers: { host: version === null ? 'api.example.com' : `${version}.api.example.com` },
     }),
     refused: notFound,
+    vary: [],
   },
   {
     name: 'QueryParameterVersioning',
@@ -63,6 +70,7 @@ const schemeRoutes: readonly SchemeRoute[] = [
       headers: {},
     }),
     refused: notFound,
+    vary: [],
   },
   {
     name: 'HeaderVersioning',
@@ -71,6 +79,7 @@ const schemeRoutes: readonly SchemeRoute[] = [
       headers: version === null ? {} : { 'api-version': version },
     }),
     refused: notFound,
+    vary: ['api-version'],
   },
   {
     name: 'MediaTypeVersioning',
@@ -79,6 +88,7 @@ const schemeRoutes: readonly SchemeRoute[] = [
       headers: version === null ? {} : { accept: `application/vnd.acme.${version}+json` },
     }),
     refused: notAcceptable,
+    vary: ['accept'],
   },
   {
     name: 'CompositeVersioning',
@@ -87,6 +97,7 @@ const schemeRoutes: readonly SchemeRoute[] = [
       headers: version === null ? {} : { 'api-version': version },
     }),
     refused: notFound,
+    vary: ['api-version'],
   },
 ];
 
@@ -229,11 +240,12 @@ export function choosingContract(harness: AdapterHarness): void {
 
       // A route's namespace is not the client's to send: there, only a route outside any namespace is asked.
       if (carries) {
-        test('a date the client sends is served by the version on or before it; no pin asked', async () => {
+        test('a date the client sends is served by the version on or before it; no pin asked, Vary the scheme’s', async () => {
           const reply = await send('2024-03-15', { 'x-account': 'explicit' });
           expect(reply.status).toBe(200);
           expect((JSON.parse(reply.body) as Echo).version).toBe('2024-01-01');
           expect(asked.map(({ account }) => account)).not.toContain('explicit');
+          expect(varyFields(reply)).toEqual(route.vary);
         });
 
         test('a version that is not a date is a 400 invalid_version', async () => {
@@ -252,6 +264,8 @@ export function choosingContract(harness: AdapterHarness): void {
         expect(reply.status).toBe(200);
         expect((JSON.parse(reply.body) as Echo).version).toBe('2024-01-01');
         expect(asked).toContainEqual({ account: 'acme', kind: expectedKind[harness.framework] });
+        // The answer depends on the account, which no header a cache sees tells it.
+        expect(reply.header('vary')).toBe('*');
       });
 
       test('no version: a pin that answers at once, or after a while, decides too', async () => {
@@ -261,17 +275,16 @@ export function choosingContract(harness: AdapterHarness): void {
         ]);
         expect((JSON.parse(sync.body) as Echo).version).toBe('2025-01-01');
         expect((JSON.parse(slow.body) as Echo).version).toBe('2024-06-01');
+        expect([sync.header('vary'), slow.header('vary')]).toEqual(['*', '*']);
       });
 
       test('no version and no pin: 400 version_required, translated, with the supported versions', async () => {
         for (const account of ['none', 'undecided']) {
-          const body = expectProblem(
-            await send(null, { 'x-account': account }),
-            400,
-            'version_required',
-            'A version is required.',
-          );
+          const reply = await send(null, { 'x-account': account });
+          const body = expectProblem(reply, 400, 'version_required', 'A version is required.');
           expect(body['supportedVersions']).toEqual(dates);
+          // The pin was asked: another account's answer differs.
+          expect(reply.header('vary')).toBe('*');
         }
         expectProblem(
           await send(null, { 'x-account': 'none', 'accept-language': 'de' }),
@@ -282,21 +295,21 @@ export function choosingContract(harness: AdapterHarness): void {
       });
 
       test('a pinned date before the oldest version is refused as a sent one would be', async () => {
-        const body = expectProblem(
-          await send(null, { 'x-account': 'old' }),
-          route.refused.status,
-          route.refused.code,
-        );
+        const reply = await send(null, { 'x-account': 'old' });
+        const body = expectProblem(reply, route.refused.status, route.refused.code);
         expect(body['supportedVersions']).toEqual(dates);
+        expect(reply.header('vary')).toBe('*');
       });
 
       test('a pinned version that is not a date is a 400 invalid_version', async () => {
+        const reply = await send(null, { 'x-account': 'bad' });
         expectProblem(
-          await send(null, { 'x-account': 'bad' }),
+          reply,
           400,
           'invalid_version',
           'Invalid version "soon": expected a date like 2024-01-31.',
         );
+        expect(reply.header('vary')).toBe('*');
       });
     });
 
@@ -335,6 +348,122 @@ export function choosingContract(harness: AdapterHarness): void {
       expect(frameworkErrors).toContainEqual(
         expect.objectContaining({ message: 'account store down: secret internals' }),
       );
+    });
+  });
+
+  describe('pinVersion and caches', () => {
+    const scheme = () => new HeaderVersioning({ allowedVersions: ['1', '2'], defaultVersion: '2' });
+    const urlconf = () => new UrlConf([harness.path('/users/', harness.echo, { name: 'users' })]);
+    /** Accounts pinned to a version; any other is pinned to none (the default version). */
+    const accounts: Readonly<Record<string, string>> = { acme: '1', gone: '9' };
+    const pin = (native: unknown) => accounts[nativeOf(harness.framework, native).account ?? ''] ?? null;
+    const sorted = (fields: readonly string[]) => [...fields].sort();
+    /** The pin with the header it reads; the pin alone, behind middleware that sets `Vary: Cookie`. */
+    let named: Served;
+    let behind: Served;
+
+    beforeAll(async () => {
+      named = await harness.serve(
+        urlconf(),
+        { scheme: scheme(), allowedHosts: [host], pinVersion: { version: pin, vary: ['X-Account'] } },
+        [],
+      );
+      behind = await harness.serve(
+        urlconf(),
+        { scheme: scheme(), allowedHosts: [host], pinVersion: pin },
+        [],
+        {
+          varyInFront: 'Cookie',
+        },
+      );
+    });
+    afterAll(async () => {
+      await Promise.all([named.close(), behind.close()]);
+    });
+
+    test('given as { version, vary }: an answer the pin decided varies on the scheme’s header and the pin’s', async () => {
+      const pinned = await rawReply(named.origin, '/users/', { host, 'x-account': 'acme' });
+      expect(pinned.status).toBe(200);
+      expect((JSON.parse(pinned.body) as Echo).version).toBe('1');
+      expect(sorted(varyFields(pinned))).toEqual(['api-version', 'x-account']);
+      // The pin answered none: the default version, which the pin decided all the same.
+      const unpinned = await rawReply(named.origin, '/users/', { host, 'x-account': 'new' });
+      expect((JSON.parse(unpinned.body) as Echo).version).toBe('2');
+      expect(sorted(varyFields(unpinned))).toEqual(['api-version', 'x-account']);
+      // A pinned version the scheme refuses: its problem varies the same way, and on its language.
+      const refused = await rawReply(named.origin, '/users/', { host, 'x-account': 'gone' });
+      expectProblem(refused, 404, 'not_found');
+      expect(sorted(varyFields(refused))).toEqual(['accept-language', 'api-version', 'x-account']);
+    });
+
+    test('a request that sends its version never asks the pin: its Vary is the scheme’s alone', async () => {
+      const headers = { host, 'x-account': 'acme', 'api-version': '2' };
+      const sent = await rawReply(named.origin, '/users/', headers);
+      expect((JSON.parse(sent.body) as Echo).version).toBe('2');
+      expect(varyFields(sent)).toEqual(['api-version']);
+      const behindSent = await rawReply(behind.origin, '/users/', headers);
+      expect((JSON.parse(behindSent.body) as Echo).version).toBe('2');
+      expect(sorted(varyFields(behindSent))).toEqual(['api-version', 'cookie']);
+    });
+
+    test('Vary: * wins over what middleware in front set: the field is * alone, on success and refusal', async () => {
+      for (const [account, status] of [
+        ['acme', 200],
+        ['new', 200],
+        ['gone', 404],
+      ] as const) {
+        const reply = await rawReply(behind.origin, '/users/', { host, 'x-account': account });
+        expect(reply.status).toBe(status);
+        expect(reply.fields.filter(([name]) => name === 'vary')).toEqual([['vary', '*']]);
+      }
+    });
+
+    test('the object form is checked at mount, each mistake a TypeError with a stable code naming the value', () => {
+      const where = `${harness.framework} versioned(urlconf, options)`;
+      const cases: readonly (readonly [unknown, string, string])[] = [
+        [
+          { version: pin, vary: 'X-Account' },
+          'options.pinVersion.vary must be an array of header names, got "X-Account"',
+          'ERR_VERSIONING_INVALID_ARGUMENT',
+        ],
+        [
+          { version: pin, vary: ['X-Account', 'X Tenant'] },
+          'options.pinVersion.vary[1] must be a header name (a token such as "Api-Version"), got "X Tenant"',
+          'ERR_VERSIONING_INVALID_HEADER',
+        ],
+        [
+          { version: pin },
+          'options.pinVersion.vary must be an array of header names, got undefined',
+          'ERR_VERSIONING_INVALID_ARGUMENT',
+        ],
+        [
+          { version: '1', vary: [] },
+          'options.pinVersion.version must be a function (request) => version, got "1"',
+          'ERR_VERSIONING_INVALID_ARGUMENT',
+        ],
+        [
+          { version: pin, vary: [], cache: true },
+          'options.pinVersion: unknown option "cache"',
+          'ERR_VERSIONING_UNKNOWN_OPTION',
+        ],
+        [
+          ['X-Account'],
+          'options.pinVersion must be a function (request) => version, got an array',
+          'ERR_VERSIONING_INVALID_ARGUMENT',
+        ],
+      ];
+      for (const [pinVersion, message, code] of cases) {
+        const options = { scheme: scheme(), pinVersion } as unknown as AdapterOptions;
+        let thrown: unknown = null;
+        try {
+          harness.versioned(urlconf(), options);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown, message).toBeInstanceOf(TypeError);
+        expect((thrown as { code?: unknown }).code, message).toBe(code);
+        expect((thrown as Error).message).toContain(`${where}: ${message}`);
+      }
     });
   });
 }

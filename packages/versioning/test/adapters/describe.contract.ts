@@ -6,13 +6,14 @@ import { change, field, VersionHistory } from '../../src/changes/index.js';
 import type { OpenAPIDocument } from '../../src/openapi/index.js';
 import type { AdapterOptions } from '../../src/adapters/shared.js';
 import { HeaderVersioning } from '../../src/schemes/header.js';
+import { HostNameVersioning } from '../../src/schemes/hostname.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { expectValidDocument } from '../openapi/support.js';
 import type { AdapterHarness } from './contract.js';
-import { fetchReply, type Reply, type Served } from './support.js';
+import { fetchReply, rawReply, type Reply, type Served } from './support.js';
 
 const info = { title: 'Users', description: 'The users API.' };
 
@@ -158,6 +159,125 @@ export function describeContract(harness: AdapterHarness): void {
       const link = serviceDesc(await fetchReply(`${origin}/users/?version=2.0`));
       expect(link).toBe(`${origin}/openapi.json?version=2.0`);
       expect(documentOf(await fetchReply(link ?? '')).info.version).toBe('2.0');
+    });
+
+    test('a new spelling of the Host (port, case, trailing dot) gets its own servers, and the same document besides', async () => {
+      const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] });
+      const urlconf = new UrlConf([
+        path('/:version/users/', harness.echo, { name: 'users', methods: ['GET'] }),
+        path('/:version/teams/', harness.echo, { name: 'teams', methods: ['GET'], since: 'v2' }),
+      ]);
+      const origin = await serve(
+        urlconf,
+        {
+          scheme,
+          allowedHosts: ['127.0.0.1', 'localhost', '.example.com'],
+          describe: { path: '/:version/openapi.json', info },
+        },
+        '/api',
+      );
+      const hosts = [
+        new URL(origin).host,
+        'localhost',
+        'localhost:8080',
+        'LocalHost:8081',
+        'localhost.:8082',
+        'API.Example.COM.',
+        'api.example.com:443',
+      ];
+      for (const version of ['v1', 'v2']) {
+        const texts = new Set<string>();
+        for (const host of hosts) {
+          const reply = await rawReply(origin, `/api/${version}/openapi.json`, { host });
+          const document = documentOf(reply);
+          expect(document.info.version).toBe(version);
+          // The origin as the request spelt it, as every absolute URL the mount builds (`Link`, reverse()).
+          expect(document.servers).toEqual([{ url: `http://${host}/api` }]);
+          texts.add(JSON.stringify({ ...document, servers: [] }));
+          expect(serviceDesc(await rawReply(origin, `/api/${version}/users/`, { host }))).toBe(
+            `http://${host}/api/${version}/openapi.json`,
+          );
+        }
+        expect(texts.size).toBe(1);
+      }
+    });
+
+    test('HostNameVersioning: the servers carry the version in the host name, however the Host is spelt', async () => {
+      const scheme = new HostNameVersioning({ allowedVersions: ['v1', 'v2'] });
+      const urlconf = new UrlConf([path('/users/', harness.echo, { name: 'users', methods: ['GET'] })]);
+      const origin = await serve(urlconf, {
+        scheme,
+        allowedHosts: ['.example.com'],
+        describe: { path: '/openapi.json', info },
+      });
+      for (const [host, version, server] of [
+        ['v1.example.com', 'v1', 'http://v1.example.com'],
+        ['v2.example.com:8080', 'v2', 'http://v2.example.com:8080'],
+        // As the scheme reads a host name: lower-cased, without its trailing dot.
+        ['V2.Example.COM.:8081', 'v2', 'http://v2.example.com:8081'],
+      ] as const) {
+        const document = documentOf(await rawReply(origin, '/openapi.json', { host }));
+        expect(document.info.version).toBe(version);
+        expect(document.servers).toEqual([{ url: server }]);
+      }
+      const documents = await Promise.all(
+        ['v1.example.com', 'v1.example.com:9'].map(async (host) =>
+          documentOf(await rawReply(origin, '/openapi.json', { host })),
+        ),
+      );
+      expect(documents.map((document) => ({ ...document, servers: [] }))).toEqual([
+        { ...documents[0], servers: [] },
+        { ...documents[0], servers: [] },
+      ]);
+      expect((await rawReply(origin, '/openapi.json', { host: 'v3.example.com' })).status).toBe(404);
+    });
+
+    test('versionRequired: a request without a version gets the newest document; one with a version, that version’s', async () => {
+      const scheme = new HeaderVersioning({ allowedVersions: ['1', '2', '3'], versionRequired: true });
+      const urlconf = new UrlConf([path('/users/', harness.echo, { name: 'users', methods: ['GET'] })]);
+      const origin = await serve(urlconf, { scheme, describe: { path: '/openapi.json', info } });
+      const newest = await fetchReply(`${origin}/openapi.json`);
+      expect(documentOf(newest).info.version).toBe('3');
+      // A request without a version has no version of its own to link to.
+      expect(serviceDesc(newest)).toBeNull();
+      expect(newest.header('vary')).toBe('Api-Version');
+      // An empty version counts as none, as everywhere versionRequired is read.
+      const empty = await fetchReply(`${origin}/openapi.json`, { headers: { 'Api-Version': '' } });
+      expect(documentOf(empty).info.version).toBe('3');
+      const one = await fetchReply(`${origin}/openapi.json`, { headers: { 'Api-Version': '1' } });
+      expect(documentOf(one).info.version).toBe('1');
+      expect(serviceDesc(one)).toBe(`${origin}/openapi.json`);
+      // A version the scheme refuses is still its error; every other route still requires one.
+      const refused = await fetchReply(`${origin}/openapi.json`, { headers: { 'Api-Version': '9' } });
+      expect(refused.status).toBe(404);
+      expect(refused.header('content-type')).toMatch(/^application\/problem\+json/);
+      const required = await fetchReply(`${origin}/users/`);
+      expect(required.status).toBe(400);
+      expect(JSON.parse(required.body)).toMatchObject({ code: 'version_required' });
+    });
+
+    test('versionRequired with pinVersion: the pin still chooses the document; without its answer, the newest', async () => {
+      const scheme = new QueryParameterVersioning({ allowedVersions: ['1.0', '2.0'], versionRequired: true });
+      const urlconf = new UrlConf([path('/users/', harness.echo, { name: 'users', methods: ['GET'] })]);
+      const accountOf = (native: unknown): string | undefined =>
+        harness.framework === 'hono'
+          ? (native as { req: { header(name: string): string | undefined } }).req.header('x-account')
+          : ((native as { headers: Record<string, string | undefined> }).headers['x-account'] ?? undefined);
+      const origin = await serve(urlconf, {
+        scheme,
+        describe: { path: '/openapi.json', info },
+        pinVersion: {
+          version: (native) => (accountOf(native) === 'old' ? '1.0' : null),
+          vary: ['X-Account'],
+        },
+      });
+      const pinned = await fetchReply(`${origin}/openapi.json`, { headers: { 'X-Account': 'old' } });
+      expect(documentOf(pinned).info.version).toBe('1.0');
+      expect(pinned.header('vary')).toBe('X-Account');
+      const unpinned = await fetchReply(`${origin}/openapi.json`, { headers: { 'X-Account': 'new' } });
+      expect(documentOf(unpinned).info.version).toBe('2.0');
+      expect(documentOf(await fetchReply(`${origin}/openapi.json?version=1.0`)).info.version).toBe('1.0');
+      expect((await fetchReply(`${origin}/openapi.json?version=3.0`)).status).toBe(404);
     });
 
     test('mounting refuses a describe it cannot serve, naming it', () => {
