@@ -1,7 +1,7 @@
-import { checkFieldValue } from './http/field-syntax.js';
 import { argumentError, checkKnownKeys, describe, mustBe } from './internal/arguments.js';
+import { checkFieldValue } from './internal/field-syntax.js';
 import { isUrlConf } from './internal/recognize.js';
-import type { PackageClasses } from './types.js';
+import type { UrlConf } from './types.js';
 
 /** Package-wide defaults: DRF's `DEFAULT_VERSION`, `ALLOWED_VERSIONS`, `VERSION_PARAM` and `ROOT_URLCONF`. */
 export interface VersioningSettings {
@@ -12,7 +12,7 @@ export interface VersioningSettings {
   /** Name of the media-type parameter, URL keyword or query parameter carrying the version. @default 'version' */
   readonly versionParam: string;
   /** Route table `reverse()` uses when neither the call nor the request names one. @default null */
-  readonly urlconf: PackageClasses['urlconf'] | null;
+  readonly urlconf: UrlConf | null;
 }
 
 const defaults: VersioningSettings = Object.freeze({

@@ -1,16 +1,19 @@
 /**
- * The package's two classes as the types below name them: `schemes/base.ts` adds `scheme: BaseVersioning` and
- * `urls/urlconf.ts` adds `urlconf: UrlConf` (TypeScript declaration merging). A request carries a scheme and a
- * UrlConf, while schemes and UrlConfs read requests: this way the request's types name the classes themselves, and
- * this module, at the bottom of the import graph, imports neither.
+ * The types of higher layers that lower ones name, filled in where each is defined (TypeScript declaration merging):
+ * `schemes/base.ts` adds `scheme: BaseVersioning<V>`, `urls/urlconf.ts` adds `urlconf: UrlConf` and
+ * `urls/route.types.ts` adds `route: FlatRoute`. A request carries a scheme and a UrlConf, while schemes and UrlConfs
+ * read requests: this way a lower layer names those types without importing the files that define them, and this
+ * module, at the bottom of the import graph, imports nothing.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by declaration merging
-export interface PackageClasses {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unused-vars -- filled in by declaration merging
+export interface PackageTypes<V extends string = string> {}
 
-/** `BaseVersioning`, named without importing it. */
-type BaseVersioning = PackageClasses['scheme'];
-/** `UrlConf`, named without importing it. */
-type UrlConf = PackageClasses['urlconf'];
+/** `BaseVersioning<V>` (`schemes/base.ts`), named without importing it. */
+export type BaseVersioning<V extends string = string> = PackageTypes<V>['scheme'];
+/** `UrlConf` (`urls/urlconf.ts`), named without importing it. */
+export type UrlConf = PackageTypes['urlconf'];
+/** `FlatRoute` (`urls/route.types.ts`), named without importing it. */
+export type FlatRoute = PackageTypes['route'];
 
 /** What resolving a path against a {@link UrlConf} found: the route, its names and the captured values. */
 export interface ResolverMatch {

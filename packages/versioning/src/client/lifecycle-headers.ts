@@ -1,4 +1,4 @@
-import { isTchar } from '../http/field-syntax.js';
+import { isTchar } from '../internal/field-syntax.js';
 import { mustBe } from '../internal/arguments.js';
 
 /** A link of a `Link` header (RFC 8288): one per relation type its `rel` names. */

@@ -1,4 +1,4 @@
-import { isFieldValue } from '../http/field-syntax.js';
+import { isFieldValue } from '../internal/field-syntax.js';
 import { normalizeHostName } from '../http/host.js';
 import { withParameterInEveryRange } from '../http/media-type.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';

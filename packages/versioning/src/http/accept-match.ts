@@ -1,4 +1,4 @@
-import { isTchar } from './field-syntax.js';
+import { isTchar } from '../internal/field-syntax.js';
 import { RangeScanner } from './range-scanner.js';
 
 export interface ParsedRenderer {

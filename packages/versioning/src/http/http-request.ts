@@ -1,8 +1,5 @@
-import type { BaseVersioning } from '../schemes/base.js';
-import type { ResolverMatch, VersioningRequest } from '../types.js';
+import type { BaseVersioning, FlatRoute, ResolverMatch, UrlConf, VersioningRequest } from '../types.js';
 import { argumentError, describe } from '../internal/arguments.js';
-import type { FlatRoute } from '../urls/route.types.js';
-import type { UrlConf } from '../urls/urlconf.js';
 import { firstValue } from './host.js';
 import { negotiateParsed } from './negotiation.js';
 import { HeaderReader, QueryReader } from './readers.js';

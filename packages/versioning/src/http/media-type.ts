@@ -1,5 +1,5 @@
 import { argumentError, describe } from '../internal/arguments.js';
-import { isToken } from './field-syntax.js';
+import { isToken } from '../internal/field-syntax.js';
 import { RangeScanner } from './range-scanner.js';
 
 /** A parsed media type or media range: lower-cased `type` and `subtype`, parameters by lower-cased name. */

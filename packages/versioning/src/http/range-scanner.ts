@@ -1,4 +1,4 @@
-import { isTchar } from './field-syntax.js';
+import { isTchar } from '../internal/field-syntax.js';
 
 // qdtext: HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text; code units above 0xFF are taken as obs-text.
 const isQdtext = (code: number): boolean =>

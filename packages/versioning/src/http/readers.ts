@@ -1,5 +1,5 @@
 import { argumentError, describe } from '../internal/arguments.js';
-import { isToken } from './field-syntax.js';
+import { isToken } from '../internal/field-syntax.js';
 import { parseQueryString } from './uri.js';
 
 /** Where a {@link HeaderReader} reads: the header of a lower-case name, repeated ones joined; `null` when absent. */

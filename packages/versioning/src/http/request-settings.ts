@@ -1,8 +1,6 @@
-import type { ResolverMatch } from '../types.js';
+import type { FlatRoute, ResolverMatch, UrlConf } from '../types.js';
 import { checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
 import { isUrlConf } from '../internal/recognize.js';
-import type { FlatRoute } from '../urls/route.types.js';
-import type { UrlConf } from '../urls/urlconf.js';
 import { AllowedHosts, checkAllowedHosts, defaultAllowedHosts } from './host.js';
 import { parseRenderers } from './negotiation.js';
 

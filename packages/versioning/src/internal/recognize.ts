@@ -1,4 +1,4 @@
-import type { PackageClasses } from '../types.js';
+import type { BaseVersioning, UrlConf } from '../types.js';
 
 /*
  * Schemes and UrlConfs are recognised one way, by the methods the package calls on them (duck typing): a scheme from
@@ -6,12 +6,12 @@ import type { PackageClasses } from '../types.js';
  */
 
 /** Whether `value` is a versioning scheme: an object with a `determineVersion()` method, as `BaseVersioning` has. */
-export function isScheme(value: unknown): value is PackageClasses['scheme'] {
+export function isScheme(value: unknown): value is BaseVersioning {
   return typeof (value as { determineVersion?: unknown } | null)?.determineVersion === 'function';
 }
 
 /** Whether `value` is a route table: an object with `resolve()`, `reverse()` and `routes()`, as `UrlConf` has. */
-export function isUrlConf(value: unknown): value is PackageClasses['urlconf'] {
+export function isUrlConf(value: unknown): value is UrlConf {
   const table = value as { resolve?: unknown; reverse?: unknown; routes?: unknown } | null;
   return (
     typeof table?.resolve === 'function' &&

@@ -1,12 +1,17 @@
 import { type APIException, NotFound, VersionSunset } from '../errors.js';
 import { gettextLazy } from '../i18n/index.js';
 import { argumentError } from '../internal/arguments.js';
-import type { BaseVersioning } from '../schemes/base.js';
+import type { BaseVersioning } from '../types.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import { checkSwitches, type LifecycleOptions } from './lifecycle-options.js';
 import { type CompiledPolicy, compilePolicies, enforcedSunset, type HeaderField } from './policies.js';
 import { reportTimeline, stretchAt, type Timeline } from './report.js';
-import { holds as inWindow, orderedVersions, type VersionWindow, versionWindow } from './version-window.js';
+import {
+  holds as inWindow,
+  orderedVersions,
+  type VersionWindow,
+  versionWindow,
+} from '../urls/version-window.js';
 
 export { type LifecycleOptions, lifecycleOptionNames } from './lifecycle-options.js';
 

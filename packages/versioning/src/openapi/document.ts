@@ -1,4 +1,4 @@
-import { compileWindow } from '../lifecycle/version-window.js';
+import { compileWindow } from '../urls/version-window.js';
 import { compilePlan, type PlanOptions, type RoutePlan } from '../pipeline/plan.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { argumentError, describe } from '../internal/arguments.js';

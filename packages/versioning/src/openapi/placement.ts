@@ -1,7 +1,7 @@
 import { type APIException, InvalidVersion, NotAcceptable, NotFound, VersionRequired } from '../errors.js';
 import { LazyString, withLanguage } from '../i18n/index.js';
 import { AcceptHeaderVersioning } from '../schemes/accept-header.js';
-import { versionOrder } from '../lifecycle/version-window.js';
+import { versionOrder } from '../urls/version-window.js';
 import type { BaseVersioning, VersionFormatName } from '../schemes/base.js';
 import { CompositeVersioning } from '../schemes/composite.js';
 import { HeaderVersioning } from '../schemes/header.js';

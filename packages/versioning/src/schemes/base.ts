@@ -1,6 +1,6 @@
 import { type APIException, NotImplementedError } from '../errors.js';
 import { BoundedCache } from '../http/bounded-cache.js';
-import { checkVaryHeaders } from '../http/field-syntax.js';
+import { checkVaryHeaders } from '../internal/field-syntax.js';
 import { checkVersionAttributes, getSettings } from '../settings.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
 import { argumentError, checkKnownKeys, isPlainObject, mustBe } from '../internal/arguments.js';
@@ -21,10 +21,12 @@ export { compileVersionRules, type CompiledVersions, type VersionRules } from '.
 export type { VersionFormatName } from './version-format.js';
 
 declare module '../types.js' {
-  interface PackageClasses {
-    scheme: BaseVersioning;
+  interface PackageTypes<V extends string = string> {
+    scheme: SchemeClass<V>;
   }
 }
+/** The class below, by a name the declaration above reaches (there, `BaseVersioning` is types.ts's own). */
+type SchemeClass<V extends string> = BaseVersioning<V>;
 
 /**
  * Constructor options of every scheme. A key that is present (even with `null`) wins over the settings. `V` is the

@@ -1,5 +1,5 @@
 import { AmbiguousVersion } from '../errors.js';
-import { checkVaryHeaders } from '../http/field-syntax.js';
+import { checkVaryHeaders } from '../internal/field-syntax.js';
 import type { ReverseOptions, VersioningRequest } from '../types.js';
 import { argumentError, describe, mustBe } from '../internal/arguments.js';
 import { isScheme } from '../internal/recognize.js';

@@ -1,7 +1,7 @@
 import { AmbiguousVersion, NotFound } from '../errors.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';
-import { checkHeaderName } from '../http/field-syntax.js';
+import { checkHeaderName } from '../internal/field-syntax.js';
 import type { VersioningOptions } from './base.js';
 import { BaseVersioning } from './base.js';
 import { splitOptions } from './scheme-options.js';

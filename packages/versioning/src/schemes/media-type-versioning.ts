@@ -1,6 +1,6 @@
 import { AmbiguousVersion, NotAcceptable } from '../errors.js';
 import { BoundedCache } from '../http/bounded-cache.js';
-import { checkFieldValue, isToken } from '../http/field-syntax.js';
+import { checkFieldValue, isToken } from '../internal/field-syntax.js';
 import { scanAccept } from '../http/media-type.js';
 import { gettextLazy, type LazyString } from '../i18n/index.js';
 import type { VersioningRequest } from '../types.js';

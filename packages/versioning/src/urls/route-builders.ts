@@ -1,10 +1,10 @@
-import { checkSchema } from '../changes/schema.js';
 import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
+import { isToken } from '../internal/field-syntax.js';
 import { isScheme } from '../internal/recognize.js';
-import { isToken } from '../http/field-syntax.js';
-import { checkRangeBound, isBounded, versionWindow } from '../lifecycle/version-window.js';
+import type { BaseVersioning } from '../types.js';
+import { checkSchema } from './body-schema.js';
+import { checkRangeBound, isBounded, versionWindow } from './version-window.js';
 import { compilePattern } from './route-pattern.js';
-import type { BaseVersioning } from '../schemes/base.js';
 import type { Include, PathOptions, Route } from './route.types.js';
 import { checkOperation } from './route-operation.js';
 

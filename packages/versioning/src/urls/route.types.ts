@@ -1,8 +1,16 @@
 import type { Token } from 'path-to-regexp';
 import type { OpenAPIOperation } from './operation.types.js';
-import type { Schema } from '../changes/schema.js';
-import type { BaseVersioning } from '../schemes/base.js';
-import type { ResolverMatch } from '../types.js';
+import type { Schema } from './body-schema.js';
+import type { BaseVersioning, ResolverMatch } from '../types.js';
+
+declare module '../types.js' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- every declaration of the interface takes V
+  interface PackageTypes<V extends string = string> {
+    route: FlatRouteType;
+  }
+}
+/** {@link FlatRoute}, by a name the declaration above reaches (there, `FlatRoute` is types.ts's own). */
+type FlatRouteType = FlatRoute;
 
 /** Options of {@link path}; `V` is the route's scheme's versions, which `since` and `until` must name. */
 export interface PathOptions<V extends string = string> {

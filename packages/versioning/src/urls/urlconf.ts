@@ -12,13 +12,16 @@ import { escapeLeadingSlashes } from './encoding.js';
 import { checkEntries } from './route-builders.js';
 import type { CompiledRoute, FlatRoute, Include, Route, Values } from './route.types.js';
 import { checkValues, checkViewname, whereOf } from './reversal-input.js';
-import { describeRange, isInRange } from '../lifecycle/version-window.js';
+import { describeRange, isInRange } from './version-window.js';
 
 declare module '../types.js' {
-  interface PackageClasses {
-    urlconf: UrlConf;
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- every declaration of the interface takes V
+  interface PackageTypes<V extends string = string> {
+    urlconf: UrlConfClass;
   }
 }
+/** The class below, by a name the declaration above reaches (there, `UrlConf` is types.ts's own). */
+type UrlConfClass = UrlConf;
 
 /** `prefix` without its trailing slashes, so that the route's own leading `/` is the only one at the seam. */
 function withoutTrailingSlashes(prefix: string): string {

@@ -1,5 +1,5 @@
-import type { BaseVersioning } from '../schemes/base.js';
 import { argumentError, mustBe } from '../internal/arguments.js';
+import type { BaseVersioning } from '../types.js';
 
 /** The versions a route exists in, as `path(…, { since, until })` declares them over its scheme's allow list. */
 export interface VersionRange {

@@ -1,4 +1,4 @@
-import { argumentError, describe, mustBe } from '../internal/arguments.js';
+import { argumentError, describe, mustBe } from './arguments.js';
 
 // RFC 9110 §5.6.2 tchar, as a lookup table over ASCII.
 const tchar = new Uint8Array(128);
