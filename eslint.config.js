@@ -38,6 +38,11 @@ export default tseslint.config(
     },
   },
   {
+    // A source file that outgrows 300 lines of code holds more than one responsibility: split it by what it does.
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    rules: { 'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ['packages/pagination/src/react/**/*.tsx', 'apps/demo/src/client/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -1,6 +1,6 @@
-// `npm test`: formatting, lint, typecheck, the import-cycle check (scripts/module-graph.mjs), then every Vitest
-// project (unit, jsdom, properties, packaging, real servers, real Chromium). Ends with one line
-// `tests: N passed, N failed`.
+// `npm test`: formatting, lint (files of at most 300 lines of code), typecheck, the import rules (layers, no cycle:
+// .dependency-cruiser.mjs), the adapters' size (scripts/structure.mjs), then every Vitest project (unit, jsdom,
+// properties, packaging, real servers, real Chromium). Ends with one line `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,9 +25,21 @@ for (const [label, command, args] of [
   ['eslint (type-aware)', bin('eslint'), ['--max-warnings=0', '.']],
   ['tsc --noEmit (sources and tests)', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   [
-    'module graph (no import cycle)',
+    'dependency-cruiser (layers, no import cycle)',
+    bin('depcruise'),
+    [
+      'packages/versioning/src',
+      'packages/pagination/src',
+      '--config',
+      '.dependency-cruiser.mjs',
+      '--output-type',
+      'err-long',
+    ],
+  ],
+  [
+    'adapter size (at most 150 lines of code each)',
     process.execPath,
-    [join(root, 'scripts', 'module-graph.mjs'), '--check'],
+    [join(root, 'scripts', 'structure.mjs')],
   ],
 ]) {
   if (step(label, command, args)) passed += 1;
