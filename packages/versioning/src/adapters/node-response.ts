@@ -1,10 +1,11 @@
 import type { ServerResponse } from 'node:http';
 import type { ResponseInfo } from '../changes/info.js';
 import { checkScriptPrefix } from '../http/request.js';
-import { argumentError, isPlainObject, mustBe } from '../internal/arguments.js';
+import { isPlainObject, mustBe } from '../internal/arguments.js';
 import type { ProblemOutcome } from '../pipeline/problem.js';
 import type { ServeOutcome } from '../pipeline/decide.js';
 import { appendField, appendVary, isJsonType, mergeVary } from '../pipeline/vary.js';
+import { prefixProblem } from './shared.js';
 
 /** Appends the version lifecycle's header fields of an outcome to a node:http response (Express's too). */
 export function appendFields(res: ServerResponse, fields: ServeOutcome['fields']): void {
@@ -130,11 +131,8 @@ export function fastifyQuery(query: URLSearchParams): Record<string, string | st
 /** node:http's `options.scriptPrefix`, checked: a path the server is mounted under, without parameters. */
 export function scriptPrefixOf(where: string, given: string | undefined): string {
   const prefix = checkScriptPrefix(where, given ?? '');
-  if (/[:*]/.test(prefix)) {
-    throw argumentError(
-      `${where}: options.scriptPrefix is a path, but the prefix ${JSON.stringify(prefix)} looks like a pattern with parameters. Put the parameters in the UrlConf (include(${JSON.stringify(prefix)}, …)) instead`,
-    );
-  }
+  const refused = prefixProblem(where, 'options.scriptPrefix is a path, but the prefix', prefix);
+  if (refused !== null) throw refused;
   return prefix;
 }
 
@@ -164,4 +162,21 @@ export function replyFields(
   fields: ServeOutcome['fields'],
 ): void {
   for (const [name, value] of fields) reply.header(name, appendField(reply.getHeader(name), value));
+}
+
+/** Writes a problem outcome out on a Fastify reply: as {@link writeProblem} does on a node:http response. */
+export function replyProblem<R extends ReplyLike>(reply: R, problem: ProblemOutcome): R {
+  replyFields(reply, problem.fields);
+  reply.code(problem.status);
+  if (problem.vary.length > 0) reply.header('vary', appendVary(reply.getHeader('vary'), problem.vary));
+  for (const [name, value] of Object.entries(problem.headers)) reply.header(name, value);
+  reply.send(problem.body);
+  return reply;
+}
+
+interface ReplyLike {
+  getHeader(name: string): unknown;
+  header(name: string, value: string): unknown;
+  code(status: number): unknown;
+  send(body: string): unknown;
 }

@@ -1,4 +1,4 @@
-import { argumentError, describe, isPlainObject } from '../internal/arguments.js';
+import { type ArgumentError, argumentError, describe, isPlainObject } from '../internal/arguments.js';
 import { bodyCompiler } from '../pipeline/route-bodies.js';
 import {
   compilePlan,
@@ -281,4 +281,37 @@ export function exposeOn(target: object, request: VersioningRequest): void {
 export function pathOf(target: string): string {
   const mark = target.search(/[?#]/);
   return mark === -1 ? target : target.slice(0, mark);
+}
+
+/**
+ * What a framework registers for the mount's routes: each path with the methods no earlier route of the same path
+ * took (`null` methods: every method the framework routes), so that a path is registered once per method and the
+ * first route wins, as in `UrlConf.resolve()` (find-my-way refuses a path registered twice for a method).
+ */
+export function registrations<Handler>(
+  routes: readonly MountedRoute<Handler>[],
+  every: readonly string[],
+): { mounted: MountedRoute<Handler>; url: string; wildcard: string | null; methods: string[] }[] {
+  const taken = new Set<string>();
+  const result = [];
+  for (const mounted of routes) {
+    for (const { path: url, wildcard } of mounted.paths) {
+      const methods = (mounted.methods ?? every).filter((method) => !taken.has(`${method} ${url}`));
+      for (const method of methods) taken.add(`${method} ${url}`);
+      if (methods.length > 0) result.push({ mounted, url, wildcard, methods });
+    }
+  }
+  return result;
+}
+
+/**
+ * The error of a mount point with parameters (`/:tenant`), which the framework does not tell apart from the routes'
+ * own, so that reversal could not put it in front of the paths it builds; `null` for a plain path.
+ */
+export function prefixProblem(where: string, how: string, prefix: string): ArgumentError | null {
+  if (!/[:*]/.test(prefix)) return null;
+  const fix = `Put the parameters in the UrlConf (include(${JSON.stringify(prefix)}, …)) instead`;
+  return argumentError(
+    `${where}: ${how} ${JSON.stringify(prefix)}, whose parameters are not told apart from the routes' own; reversal could not put it in front of the paths it builds. ${fix}`,
+  );
 }

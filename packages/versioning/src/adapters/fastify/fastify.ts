@@ -2,23 +2,18 @@ import type { FastifyInstance as App, FastifyPluginCallback, FastifyReply as Rep
 import type { FastifyRequest as Request, RouteOptions } from 'fastify';
 import * as core from '../core.js';
 import { applyRequestInfo, nodePort } from '../node-body.js';
-import { fastifyQuery, replyFields, replyHeaders, replyInfo } from '../node-response.js';
+import { fastifyQuery, replyFields, replyHeaders, replyInfo, replyProblem } from '../node-response.js';
 import type { VersionedRequest, VersionedRouteHandler } from './routes.js';
 
 type H = VersionedRouteHandler;
+const where = 'fastify versioned(urlconf, options)';
 type Mounted = core.MountedRoute<H>;
 /** What the plugin keeps on each request of its routes (decorated, as Fastify asks): the decision, Vary in front. */
 const kOutcome = Symbol('restdash versioning outcome');
 const kUpstreamVary = Symbol('restdash upstream vary');
 type Kept = { [kOutcome]: core.ServeOutcome | null; [kUpstreamVary]: unknown };
 const kept = (request: Request) => request as unknown as Kept;
-
-function sendProblem(reply: Reply, problem: core.ProblemOutcome): Reply {
-  replyFields(reply, problem.fields);
-  reply.code(problem.status);
-  if (problem.vary.length > 0) reply.header('vary', core.appendVary(reply.getHeader('vary'), problem.vary));
-  return reply.headers(problem.headers).send(problem.body);
-}
+const versionOf = (request: Request) => kept(request)[kOutcome]?.request.version ?? null;
 
 /** Last on every answer of the route: Vary as hooks in front, the handler and the scheme set it; the vendor type. */
 const finishReply =
@@ -40,10 +35,9 @@ const sendInVersion =
   (request, reply, payload, done) => {
     const outcome = kept(request)[kOutcome];
     const send = outcome === null ? null : core.sending(mounted, outcome);
-    if (send === null) return done(null, payload);
-    const out = send(payload, reply.statusCode, reply.getHeader('content-type'), () => replyHeaders(reply));
-    if (out.info !== null) replyInfo(reply, out.info);
-    done(null, out.body);
+    const out = send?.(payload, reply.statusCode, reply.getHeader('content-type'), () => replyHeaders(reply));
+    if (out?.info != null) replyInfo(reply, out.info);
+    done(null, out === undefined ? payload : out.body);
   };
 
 function handlerOf(mounted: Mounted, wildcard: string | null, prefix: string) {
@@ -54,11 +48,11 @@ function handlerOf(mounted: Mounted, wildcard: string | null, prefix: string) {
     if (wildcard !== null) params[wildcard] = params['*'] as string;
     // Writes out what the pipeline decided: the problem, or the handler called with what the exchange made.
     const answer = (outcome: core.Outcome): unknown => {
-      if (outcome.kind === 'problem') return sendProblem(reply, outcome);
+      if (outcome.kind === 'problem') return replyProblem(reply, outcome);
       kept(request)[kOutcome] = outcome;
       core.exposeOn(request, outcome.request);
       return core.whenEntered(core.enter(mounted, outcome, nodePort(request.raw)), (entry) => {
-        if (entry.kind === 'problem') return sendProblem(reply, entry.problem);
+        if (entry.kind === 'problem') return replyProblem(reply, entry.problem);
         if (entry.info !== null)
           Object.assign(request, { query: fastifyQuery(applyRequestInfo(request.raw, entry.info)) });
         if (entry.body !== null) request.body = entry.body.value;
@@ -98,9 +92,10 @@ export function versioned(
   const mount = core.mountRoutes<H>('fastify', urlconf, options, 'fastify', describeHandler);
   const plugin: FastifyPluginCallback = (app, _options, done) => {
     const prefix = app.prefix;
-    if (/[:*]/.test(prefix)) {
-      const why = `registered with prefix ${JSON.stringify(prefix)}, whose parameters Fastify does not tell apart from the routes' own; reversal could not put it in front of the paths it builds. Put the parameters in the UrlConf (include(${JSON.stringify(prefix)}, …)) instead`;
-      return done(core.argumentError(`fastify versioned(urlconf, options): ${why}`));
+    const refused = core.prefixProblem(where, 'registered with prefix', prefix);
+    if (refused !== null) {
+      done(refused);
+      return;
     }
     for (const name of [kOutcome, kUpstreamVary, ...core.versioningMembers]) {
       if (!app.hasRequestDecorator(name)) app.decorateRequest(name, null);
@@ -110,41 +105,33 @@ export function versioned(
     app.addContentTypeParser('*', (_request, _payload, parsed) => {
       parsed(null, undefined);
     });
-    // find-my-way refuses a path registered twice for a method; as in UrlConf.resolve(), the first route wins.
-    const registered = new Set<string>();
-    for (const mounted of mount.routes) {
-      for (const { path: url, wildcard } of mounted.paths) {
-        const methods = (mounted.methods ?? app.supportedMethods).filter((m) => !registered.has(m + url));
-        for (const method of methods) registered.add(method + url);
-        const { vary, responseMediaType } = mounted;
-        const route: RouteOptions = {
-          method: methods,
-          url,
-          ...(mounted.hasBodies && { preSerialization: sendInVersion(mounted) }),
-          // Under a prefix, `/` is the prefix with its slash, not without: strict, like UrlConf.resolve().
-          ...(url === '/' && { prefixTrailingSlash: 'slash' as const }),
-          handler: handlerOf(mounted, wildcard, prefix),
-          ...((vary.length > 0 || mounted.pinnedVary.length > 0 || responseMediaType !== null) && {
-            onSend: finishReply(vary),
-          }),
-          // What the handler threw. Rethrown, an error goes on to the application's error handler.
-          errorHandler(error, request, reply) {
-            if (!core.isAPIException(error)) throw error;
-            const [version, language] = [
-              kept(request)[kOutcome]?.request.version ?? null,
-              request.headers['accept-language'],
-            ];
-            sendProblem(reply, core.failure(mounted, version, error, language, vary));
-          },
-        };
-        if (methods.length > 0) app.route(route);
-      }
+    for (const { mounted, url, wildcard, methods } of core.registrations(
+      mount.routes,
+      app.supportedMethods,
+    )) {
+      const { vary, responseMediaType } = mounted;
+      const finishes = vary.length > 0 || mounted.pinnedVary.length > 0 || responseMediaType !== null;
+      app.route({
+        method: methods,
+        url,
+        ...(mounted.hasBodies && { preSerialization: sendInVersion(mounted) }),
+        // Under a prefix, `/` is the prefix with its slash, not without: strict, like UrlConf.resolve().
+        ...(url === '/' && { prefixTrailingSlash: 'slash' as const }),
+        handler: handlerOf(mounted, wildcard, prefix),
+        ...(finishes && { onSend: finishReply(vary) }),
+        // What the handler threw. Rethrown, an error goes on to the application's error handler.
+        errorHandler(error, request, reply) {
+          if (!core.isAPIException(error)) throw error;
+          const language = request.headers['accept-language'];
+          replyProblem(reply, core.failure(mounted, versionOf(request), error, language, vary));
+        },
+      });
     }
     if (mount.problems) {
       app.setNotFoundHandler((request, reply) => {
         const path = core.pathOf(request.raw.url ?? '/').slice(prefix.length) || '/';
         const language = request.headers['accept-language'];
-        sendProblem(reply, core.unrouted(mount.routes, path, request.method, language));
+        replyProblem(reply, core.unrouted(mount.routes, path, request.method, language));
       });
     }
     done();

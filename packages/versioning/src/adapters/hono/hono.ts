@@ -13,7 +13,9 @@ type Mounted = core.MountedRoute<Handler<VersioningEnv>>;
 function problemResponse(c: C, problem: core.ProblemOutcome): Response {
   const response = c.body(problem.body, problem.status as 400, problem.headers);
   return fetch.withFields(
-    fetch.withVary(response, problem.vary, (v) => c.header('Vary', v)),
+    fetch.withVary(response, problem.vary, (v) => {
+      c.header('Vary', v);
+    }),
     problem.fields,
   );
 }
@@ -43,7 +45,9 @@ function serve(c: C, next: () => Promise<void>, mounted: Mounted, outcome: core.
       return fetch.finishResponse(
         send === null ? response : await fetch.sentInVersion(response, send),
         outcome,
-        (v) => c.header('Vary', v),
+        (v) => {
+          c.header('Vary', v);
+        },
       );
     } catch (error) {
       return failed(error);
