@@ -6,6 +6,7 @@ import { fetchReply, type Reply, type Served } from '../adapters/support.js';
 import { HeaderVersioning } from '../../src/schemes/header.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
+import { change, migrateProblem, VersionHistory } from '../../src/changes/index.js';
 import { bodyCases } from './bodies.cases.js';
 import { z } from 'zod';
 import { history, TypeBoxMember, User, versions, ZodMember, ZodTree } from './schemas.js';
@@ -578,6 +579,55 @@ export function bodiesContract(h: BodyHarness): void {
       expect(reply.status, reply.body).toBe(200);
       expect(bodyOf(reply)).toEqual(user);
       expect(reply.header('x-legacy')).toBeNull();
+    });
+  });
+
+  describe('a migration function that throws', () => {
+    let served: Served;
+    const frameworkErrors: unknown[] = [];
+    const careless = new VersionHistory(['2024-01-01', '2025-01-01'], {
+      '2025-01-01': [
+        change('Problems list their errors as "issues"', [
+          // Written for invalid_body only: every other problem has no `errors`, and this throws on it.
+          migrateProblem((problem) => {
+            const { errors, ...rest } = problem as { errors: unknown[] };
+            return { ...rest, issues: errors.map((error) => error) };
+          }),
+        ]),
+      ],
+    });
+    beforeAll(async () => {
+      const urlconf = new UrlConf([path('/members/', h.echoBody, { request: ZodMember })]);
+      const scheme = new HeaderVersioning({
+        defaultVersion: '2025-01-01',
+        allowedVersions: ['2024-01-01', '2025-01-01'],
+      });
+      served = await adapter.serve(urlconf, { scheme, changes: careless }, frameworkErrors);
+    });
+    afterAll(() => served.close());
+
+    test("is a handler's error: the framework's error handling answers (node:http a 500 problem), and the server goes on serving", async () => {
+      const old = { 'api-version': '2024-01-01' };
+      // A 415 has no `errors`: v1's migrateProblem throws on it.
+      const refused = await send(served, '/members/', { contentType: 'text/plain', body: 'x', headers: old });
+      expect(refused.status).toBe(500);
+      if (adapter.framework === 'node')
+        expect(refused.header('content-type')).toMatch(/^application\/problem\+json/);
+      expect(frameworkErrors.length).toBeGreaterThan(0);
+      // An invalid body has `errors`: migrated as written.
+      const invalid = await send(served, '/members/', {
+        contentType: 'application/json',
+        body: '{}',
+        headers: old,
+      });
+      expect(invalid.status).toBe(400);
+      expect(bodyOf(invalid)['issues']).toHaveLength(1);
+      const ok = await send(served, '/members/', {
+        contentType: 'application/json',
+        body: '{"name":"Ada"}',
+        headers: old,
+      });
+      expect(ok.status).toBe(200);
     });
   });
 
