@@ -1,7 +1,10 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestInfo, ResponseInfo } from '../changes/info.js';
 import { readNodeBody } from '../http/read-body.js';
-import type { ExchangePort, Send } from '../pipeline/exchange.js';
+import type { ServeOutcome } from '../pipeline/decide.js';
+import type { Entry, ExchangePort, Send } from '../pipeline/exchange.js';
+import { appendFields, finishHead } from './node-response.js';
+import { exposeOn } from './shared.js';
 
 /** `headers` as fetch `Headers`; a field fetch refuses (a value outside Latin-1) is left out. */
 function fetchHeaders(entries: Iterable<readonly [string, string]>): Headers {
@@ -108,4 +111,22 @@ export function outgoingNodeJson(res: ServerResponse, send: Send, value: unknown
   const outgoing = send(value, res.statusCode, res.getHeader('content-type'), () => responseHeaders(res));
   if (outgoing.info !== null) applyResponseInfo(res, outgoing.info);
   return outgoing.body;
+}
+
+/**
+ * Makes a node:http request and response (Express's too) what the exchange decided, before the handler runs: the
+ * lifecycle's fields appended, the head's `Vary` (and vendor type) finished whoever answers, the members on the
+ * request, and the headers, query string and body the handler reads.
+ */
+export function prepareNode(
+  req: IncomingMessage,
+  res: ServerResponse,
+  serve: ServeOutcome,
+  entry: Extract<Entry, { kind: 'handle' }>,
+): void {
+  appendFields(res, serve.fields);
+  if (serve.vary.length > 0 || serve.contentType !== null) finishHead(res, serve.vary, serve.contentType);
+  exposeOn(req, serve.request);
+  if (entry.info !== null) applyRequestInfo(req, entry.info);
+  if (entry.body !== null) (req as { body?: unknown }).body = entry.body.value;
 }

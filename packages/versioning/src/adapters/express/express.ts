@@ -1,8 +1,8 @@
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import * as core from '../core.js';
-import { applyRequestInfo, nodePort, outgoingNodeJson } from '../node-body.js';
-import { appendFields, finishHead } from '../node-response.js';
+import { nodePort, outgoingNodeJson, prepareNode } from '../node-body.js';
+import { appendFields } from '../node-response.js';
 import type { VersionedRequest, VersionedRequestHandler } from './routes.js';
 
 type Mounted = core.MountedRoute<VersionedRequestHandler>;
@@ -28,12 +28,7 @@ function handle(
     sendProblem(res, entry.problem);
     return;
   }
-  appendFields(res, serve.fields);
-  // Whatever answers, the handler, an error, or the application's error middleware: its head gets the Vary.
-  if (serve.vary.length > 0 || serve.contentType !== null) finishHead(res, serve.vary, serve.contentType);
-  core.exposeOn(req, serve.request);
-  if (entry.info !== null) applyRequestInfo(req, entry.info);
-  if (entry.body !== null) req.body = entry.body.value;
+  prepareNode(req, res, serve, entry);
   const send = mounted.hasBodies ? core.sending(mounted, serve) : null;
   if (send !== null) {
     const json = res.json;

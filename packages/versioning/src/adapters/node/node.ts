@@ -1,14 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as core from '../core.js';
-import { applyRequestInfo, nodePort, outgoingNodeJson } from '../node-body.js';
-import {
-  appendFields,
-  finishHead,
-  onErrorOf,
-  scriptPrefixOf,
-  underPrefix,
-  writeProblem,
-} from '../node-response.js';
+import { nodePort, outgoingNodeJson, prepareNode } from '../node-body.js';
+import { onErrorOf, scriptPrefixOf, underPrefix, writeProblem } from '../node-response.js';
 import type { NodeAdapterOptions, VersionedRequestListener } from './routes.js';
 
 const where = 'node versioned(urlconf, options)';
@@ -40,12 +33,8 @@ function handle(
     send(res, entry.problem);
     return;
   }
-  appendFields(res, serve.fields);
-  // Whatever answers, the handler or an error: its head gets the Vary (and the vendor type).
-  if (serve.vary.length > 0 || serve.contentType !== null) finishHead(res, serve.vary, serve.contentType);
-  core.exposeOn(req, serve.request);
-  Object.assign(req, { params }, entry.body !== null && { body: entry.body.value });
-  if (entry.info !== null) applyRequestInfo(req, entry.info);
+  prepareNode(req, res, serve, entry);
+  Object.assign(req, { params });
   const response = Object.assign(res, {
     json: jsonOf(res, route.hasBodies ? core.sending(route, serve) : null),
   });
