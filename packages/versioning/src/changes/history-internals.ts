@@ -20,9 +20,6 @@ export interface Step {
   /** Transforms of named schemas' objects by name. */
   readonly up: ReadonlyMap<string, Transform>;
   readonly down: ReadonlyMap<string, Transform>;
-  /** `{ route }` migrations by URL name, in the order they apply that way. */
-  readonly routeUp: ReadonlyMap<string, Transform>;
-  readonly routeDown: ReadonlyMap<string, Transform>;
   /** The problem migrations, in the order they apply going down. */
   readonly problems: readonly ((problem: Record<string, unknown>) => Record<string, unknown>)[];
 }
@@ -124,18 +121,11 @@ export function buildInternals(versions: readonly string[], byIndex: readonly Ch
   const steps = byIndex.map((list, index): Step | null => {
     if (index === 0) return null;
     const instructions = list.flatMap((change) => change.instructions);
-    const routeKey = (instruction: Instruction): string | null =>
-      (instruction.type === 'request' || instruction.type === 'response') &&
-      instruction.target.kind === 'route'
-        ? instruction.target.route
-        : null;
     return {
       version: versions[index] as string,
       changes: list,
       up: groupTransforms(instructions, 'up', nameOfTarget),
       down: groupTransforms(instructions, 'down', nameOfTarget),
-      routeUp: groupTransforms(instructions, 'up', routeKey),
-      routeDown: groupTransforms(instructions, 'down', routeKey),
       problems: instructions
         .filter((instruction) => instruction.type === 'problem')
         .map((instruction) => instruction.fn)

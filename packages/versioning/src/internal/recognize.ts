@@ -19,3 +19,8 @@ export function isUrlConf(value: unknown): value is UrlConf {
     typeof table.routes === 'function'
   );
 }
+
+/** Whether `value` is a promise or any other thenable (what an async user function may answer with). */
+export function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}

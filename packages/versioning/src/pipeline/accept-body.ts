@@ -1,7 +1,8 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { RequestInfo } from '../changes/info.js';
 import { type APIException, type BodyError, InvalidBody } from '../errors.js';
-import { pointerToken } from './read-json.js';
+import { pointerToken } from '../internal/json-pointer.js';
+import { isPromiseLike } from '../internal/recognize.js';
 import type { RequestBodies } from './route-bodies.js';
 
 /** How many of a body's errors an `invalid_body` problem lists: enough to fix a request, bounded for a hostile one. */
@@ -91,7 +92,7 @@ export function acceptBody(
   if (standard !== null && head !== null) {
     // A schema with async refinements answers with a promise; the others at once, without a tick more.
     const result = standard(migrated) as StandardResult | PromiseLike<StandardResult>;
-    return isThenable(result)
+    return isPromiseLike(result)
       ? Promise.resolve(result).then((settled) => judged(settled, changed, body, hasBody))
       : judged(result, changed, body, hasBody);
   }
@@ -134,7 +135,3 @@ export type Prepared =
       readonly info: RequestInfo | null;
     }
   | { readonly kind: 'refuse'; readonly error: APIException };
-
-function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { isPromiseLike } from '../internal/recognize.js';
 import { type APIException, InvalidVersion, isAPIException, VersionRequired } from '../errors.js';
 import { mustBe } from '../internal/arguments.js';
 import { type BaseVersioning, pinRules } from '../schemes/base.js';
@@ -90,10 +91,6 @@ function refusedVersion(
     return admitted(route, request, vary);
   }
   return refused(route, request, route.lifecycle.refuse(error, isVersionError(error, request)), vary);
-}
-
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /**

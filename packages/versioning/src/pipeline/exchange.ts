@@ -191,7 +191,7 @@ export function answerDecided<T>(
   try {
     const outcome = decide();
     const result = outcome instanceof Promise ? outcome.then(answer) : answer(outcome);
-    return result instanceof Promise ? (result.catch(fail) as Promise<T>) : result;
+    return result instanceof Promise ? result.catch(fail) : result;
   } catch (error) {
     return fail(error);
   }

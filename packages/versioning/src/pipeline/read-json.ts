@@ -1,3 +1,4 @@
+import { pointerToken } from '../internal/json-pointer.js';
 import {
   InvalidBody,
   ParseError,
@@ -45,11 +46,6 @@ export function encodingProblem(contentEncoding: string | null | undefined): Uns
 /** DRF's `JSON parse error - <reason>`. */
 export function jsonParseError(reason: string): ParseError {
   return new ParseError(gettextLazy('JSON parse error - %(detail)s', { detail: reason }));
-}
-
-/** `token` escaped for a JSON Pointer (RFC 6901). */
-export function pointerToken(token: string | number): string {
-  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 /** A place in a body being checked: its value, and how it was reached (for the pointer of a problem there). */
