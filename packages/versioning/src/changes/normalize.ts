@@ -1,3 +1,8 @@
+import {
+  singleSubschemaKeywords,
+  subschemaListKeywords,
+  subschemaMapKeywords,
+} from '../internal/schema-keywords.js';
 import { defName, type JsonSchema, type JsonSchemaObject, refTo } from './schema.js';
 
 /** A JSON Schema taken apart: its root, and its named subschemas by name (references are `#/$defs/<name>`). */
@@ -6,24 +11,11 @@ export interface Normalized {
   readonly defs: ReadonlyMap<string, JsonSchema>;
 }
 
-/** Keywords whose value is a subschema. */
-export const single = [
-  'additionalProperties',
-  'items',
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
-];
-/** Keywords whose value is an array of subschemas. */
-export const lists = ['prefixItems', 'anyOf', 'oneOf', 'allOf'];
-/** Keywords whose value maps names to subschemas. */
-export const maps = ['properties', 'patternProperties', 'dependentSchemas'];
+const single = singleSubschemaKeywords;
+const lists = subschemaListKeywords;
+const maps = subschemaMapKeywords;
+// The lists as `internal/schema-keywords.ts` holds them, also under the short names some modules import.
+export { single, lists, maps };
 
 const isObject = (value: unknown): value is JsonSchemaObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

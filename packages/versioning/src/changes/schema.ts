@@ -1,4 +1,5 @@
 import { argumentError, isPlainObject } from '../internal/arguments.js';
+import { pointerToken, unescapePointerToken } from '../internal/json-pointer.js';
 import { isStandardJsonSchema, type JsonSchemaObject, type Schema } from '../urls/body-schema.js';
 
 export {
@@ -72,12 +73,12 @@ export function toJsonSchema(schema: Schema, direction: Direction): JsonSchemaOb
 export function defName(ref: string): string | null {
   if (!ref.startsWith('#/$defs/')) return null;
   const name = ref.slice('#/$defs/'.length);
-  return name.includes('/') ? null : name.replace(/~1/g, '/').replace(/~0/g, '~');
+  return name.includes('/') ? null : unescapePointerToken(name);
 }
 
 /** `#/$defs/<name>`, the name escaped as a JSON Pointer token. */
 export function refTo(name: string): string {
-  return `#/$defs/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  return `#/$defs/${pointerToken(name)}`;
 }
 
 /**
