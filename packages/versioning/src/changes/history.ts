@@ -11,6 +11,7 @@ import {
   type SchemaOutput,
   checkSchema,
 } from './schema.js';
+import { walkBetween } from './version-walk.js';
 import { unfollowableError } from './walk.js';
 
 export type { HistoryInternals } from './history-internals.js';
@@ -126,21 +127,8 @@ export class VersionHistory<V extends string = string> {
     const refuse = (pointer: string): never => {
       throw unfollowableError(where, 'the schema', pointer);
     };
-    const fused = inner.fusedWalk(normal, from, to, 'response', refuse, false);
-    if (fused !== undefined) return (fused === null ? value : fused(value, undefined)) as SchemaOutput<S>;
-    let out = value;
-    if (from < to) {
-      for (let step = from + 1; step <= to; step += 1) {
-        const walk = inner.stepWalk(normal, step - 1, step, 'up', 'response', refuse);
-        if (walk !== null) out = walk(out, undefined);
-      }
-    } else {
-      for (let step = from; step > to; step -= 1) {
-        const walk = inner.stepWalk(normal, step, step, 'down', 'response', refuse);
-        if (walk !== null) out = walk(out, undefined);
-      }
-    }
-    return out as SchemaOutput<S>;
+    const walk = walkBetween(inner, normal, from, to, 'response', refuse, { filter: false });
+    return (walk === null ? value : walk(value, undefined)) as SchemaOutput<S>;
   }
 
   /**

@@ -158,15 +158,18 @@ export interface FieldInstructions {
   added(options?: { readonly default?: unknown }): Instruction;
   /**
    * The field is gone: older requests' field is dropped; older responses get `value` (a JSON value, or
-   * `(object) => value`; none: left absent). `schema` is its schema in older versions, `required` whether they
-   * required it.
+   * `(object) => value`, which gets a copy of the object it may change; none: left absent). `schema` is its schema in
+   * older versions, `required` whether they required it.
    */
   removed(options: {
     readonly schema: Schema;
     readonly value?: unknown;
     readonly required?: boolean;
   }): Instruction;
-  /** The field's type changed: older requests' value goes through `up`, older responses' through `down`. */
+  /**
+   * The field's type changed: older requests' value goes through `up`, older responses' through `down` (each gets a
+   * copy of the value, which it may change).
+   */
   retyped(options: {
     readonly schema: Schema;
     readonly up: (value: any) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -265,6 +268,7 @@ function target(where: string, value: unknown): SchemaTarget {
  * A request migration: `fn(object, request)` turns an object of `target` as the older version sends it into the
  * shape of the version this change belongs to. `target` is a named schema, or `{ route: '<url name>' }` for one
  * route's whole body; `request` holds the headers and query string the handler will read (`undefined` outside HTTP).
+ * `fn` gets a copy of the object, as JSON, which it may change at any depth: the parsed body is never changed.
  */
 export function migrateRequest(
   schemaOrRoute: Schema | { readonly route: string },
@@ -279,7 +283,8 @@ export function migrateRequest(
 /**
  * A response migration: `fn(object, response)` turns an object of `target` in the shape of this change's version
  * into the previous version's. `response` holds the status and headers the older client receives (`undefined`
- * outside HTTP).
+ * outside HTTP). `fn` gets a copy of the object as `JSON.stringify` reads it (`toJSON()` called), which it may change
+ * at any depth: the handler's value, and every other answer, is never changed. An error it throws is thrown on.
  */
 export function migrateResponse(
   schemaOrRoute: Schema | { readonly route: string },
@@ -291,7 +296,11 @@ export function migrateResponse(
   return instruction({ type: 'response', target: checked, fn });
 }
 
-/** A problem migration: every problem+json body sent to versions older than this change's goes through `fn`. */
+/**
+ * A problem migration: every problem+json body sent to versions older than this change's goes through `fn`, which
+ * gets a copy it may change and returns the problem as an object. Not every problem has `errors` (a 404, 413 or 415
+ * has none).
+ */
 export function migrateProblem(
   fn: (problem: Record<string, unknown>) => Record<string, unknown>,
 ): Instruction {

@@ -1,8 +1,12 @@
 import { argumentError } from '../internal/arguments.js';
 import { type HistoryInternals, internalsOf, VersionHistory } from './history.js';
 import type { RequestInfo, ResponseInfo } from './info.js';
+import { jsonCopy } from './json-read.js';
+import { isPlainRecord } from './properties.js';
 import type { Direction, JsonSchemaObject, Schema } from './schema.js';
-import { compileWalker, copyObject, isPlainRecord, unfollowableError } from './walk.js';
+import { walkBetween } from './version-walk.js';
+import { unfollowableError } from './walk.js';
+import type { Walk } from './walk.types.js';
 
 /** A route's request side, planned at mount for every version of its history. */
 export interface RequestPlan {
@@ -41,8 +45,10 @@ export interface ResponsePlan {
   /** Whether a `migrateResponse()` function runs for `version`: only then is `info` read, and made by the adapter. */
   usesInfo(version: string | null): boolean;
   /**
-   * A 2xx JSON body the handler produced (newest shape) as a client of `version` receives it: migrated down, then
-   * stripped of properties the schema in `version` rules out. A new value; the handler's object is never changed.
+   * A 2xx JSON body the handler produced (newest shape) as a client of `version` receives it: read as
+   * `JSON.stringify` reads it (`toJSON()` first, at every depth), migrated down, and left without the properties the
+   * schema in `version` rules out, at every depth. A new value; the handler's value is never changed, and each
+   * migration function reads a copy of its own.
    */
   down(body: unknown, version: string | null, info: ResponseInfo | undefined): unknown;
 }
@@ -71,14 +77,13 @@ export interface RouteSchemaInput {
   readonly response?: Schema | undefined;
 }
 
-type Apply = (body: unknown, context: unknown) => unknown;
-
-/** The `{ route }` migrations of one step, going one way, for a route's whole body (an object is copied first). */
-function routeStep(fns: readonly ((body: unknown, context: unknown) => unknown)[]): Apply | null {
+/** The `{ route }` migrations of one step, going one way, for a route's whole body; `null` when there are none. */
+function routeStep(fns: readonly ((body: unknown, context: unknown) => unknown)[]): Walk | null {
   if (fns.length === 0) return null;
+  // A migration function may change what it reads: it reads a copy.
   return (body, context) => {
-    let out = isPlainRecord(body) ? copyObject(body) : body;
-    for (const fn of fns) out = fn(out, context);
+    let out = body;
+    for (const fn of fns) out = fn(jsonCopy(out), context);
     return out;
   };
 }
@@ -88,7 +93,7 @@ function routeFns(
   step: number,
   type: 'request' | 'response',
   route: string | null,
-): Apply | null {
+): Walk | null {
   if (route === null) return null;
   const found = history.steps[step];
   if (found === null || found === undefined) return null;
@@ -104,24 +109,6 @@ function routeFns(
   return routeStep(type === 'request' ? fns : fns.reverse());
 }
 
-/** Whether a `{ route }` migration of `route` is in a version after `low` up to `high`. */
-function hasRouteFns(history: HistoryInternals, low: number, high: number, route: string | null): boolean {
-  if (route === null) return false;
-  for (let step = low + 1; step <= high; step += 1) {
-    for (const change of history.steps[step]?.changes ?? []) {
-      for (const instruction of change.instructions) {
-        if (
-          (instruction.type === 'request' || instruction.type === 'response') &&
-          instruction.target.kind === 'route' &&
-          instruction.target.route === route
-        )
-          return true;
-      }
-    }
-  }
-  return false;
-}
-
 /** Whether a migration function of `type` runs in a version after `low` up to `high`. */
 function hasFunctions(
   history: HistoryInternals,
@@ -135,18 +122,6 @@ function hasFunctions(
     }
   }
   return false;
-}
-
-/** Runs `applies` in order; `null` when there are none. */
-function chain(applies: readonly (Apply | null)[]): Apply | null {
-  const present = applies.filter((apply): apply is Apply => apply !== null);
-  if (present.length === 0) return null;
-  if (present.length === 1) return present[0] as Apply;
-  return (body, context) => {
-    let out = body;
-    for (const apply of present) out = apply(out, context);
-    return out;
-  };
 }
 
 /** The route's `side` schema, normalised; a schema its library cannot write as JSON Schema names the route. */
@@ -193,19 +168,12 @@ export function planRouteSchemas(
   const responseInfoUsed = versions.map((index) => hasFunctions(inner, index, last, 'response'));
   let request: RequestPlan | null = null;
   const requestNormal = route.request === undefined ? null : normalIn(inner, where, route, 'request');
-  const ups = versions.map((index) => {
-    if (requestNormal !== null && !hasRouteFns(inner, index, last, route.name)) {
-      const fused = inner.fusedWalk(requestNormal, index, last, 'request', refuser('request'), false);
-      if (fused !== undefined) return fused;
-    }
-    const steps: (Apply | null)[] = [];
-    for (let step = index + 1; step <= last; step += 1) {
-      steps.push(routeFns(inner, step, 'request', route.name));
-      if (requestNormal !== null)
-        steps.push(inner.stepWalk(requestNormal, step - 1, step, 'up', 'request', refuser('request')));
-    }
-    return chain(steps);
-  });
+  const ups = versions.map((index) =>
+    walkBetween(inner, requestNormal, index, last, 'request', refuser('request'), {
+      filter: false,
+      routeStep: (step) => routeFns(inner, step, 'request', route.name),
+    }),
+  );
   if (requestNormal !== null || ups.some((up) => up !== null)) {
     const schemas = versions.map((index) =>
       requestNormal === null ? null : inner.schemaIn(requestNormal, index, 'request'),
@@ -225,33 +193,12 @@ export function planRouteSchemas(
 
   let response: ResponsePlan | null = null;
   const responseNormal = route.response === undefined ? null : normalIn(inner, where, route, 'response');
-  const downs = versions.map((index) => {
-    if (responseNormal !== null && !hasRouteFns(inner, index, last, route.name)) {
-      const fused = inner.fusedWalk(responseNormal, last, index, 'response', refuser('response'), true);
-      if (fused !== undefined) return fused;
-    }
-    // Left with what the version's schema lets through once its shape is reached — before the `{ route }`
-    // migrations of the last version reshape the whole body, which the route's schema then no longer describes.
-    const filterIn =
-      responseNormal === null
-        ? null
-        : compileWalker({
-            root: responseNormal.root,
-            resolve: inner.resolver(responseNormal, index, 'response'),
-            transforms: new Map(),
-            filter: true,
-            refuse: refuser('response'),
-          });
-    const steps: (Apply | null)[] = [];
-    for (let step = last; step > index; step -= 1) {
-      if (responseNormal !== null)
-        steps.push(inner.stepWalk(responseNormal, step, step, 'down', 'response', refuser('response')));
-      if (step === index + 1) steps.push(filterIn);
-      steps.push(routeFns(inner, step, 'response', route.name));
-    }
-    if (index === last) steps.push(filterIn);
-    return chain(steps);
-  });
+  const downs = versions.map((index) =>
+    walkBetween(inner, responseNormal, last, index, 'response', refuser('response'), {
+      filter: true,
+      routeStep: (step) => routeFns(inner, step, 'response', route.name),
+    }),
+  );
   if (responseNormal !== null || downs.some((down) => down !== null)) {
     const schemas = versions.map((index) =>
       responseNormal === null ? null : inner.schemaIn(responseNormal, index, 'response'),
@@ -277,7 +224,16 @@ export function planRouteSchemas(
     });
     problem = (body, version) => {
       let out = body;
-      for (const fn of fnsFor[indexOf(version)] ?? []) out = fn({ ...out });
+      for (const fn of fnsFor[indexOf(version)] ?? []) {
+        // A migration function may change what it reads: it reads a copy.
+        const next = fn(jsonCopy(out) as Record<string, unknown>);
+        if (!isPlainRecord(next)) {
+          throw new TypeError(
+            `migrateProblem(fn): fn must return the problem as an object, got ${next === null ? 'null' : Array.isArray(next) ? 'an array' : typeof next}`,
+          );
+        }
+        out = next;
+      }
       return out;
     };
   }

@@ -1,4 +1,4 @@
-import { setOwn } from './walk.js';
+import { setOwn } from './properties.js';
 
 /**
  * A rename/delete table: a key mapped to `null` is left out, to a string is renamed, absent is kept as it is.

@@ -1,6 +1,8 @@
 import type { FieldChange, Instruction } from './instructions.js';
+import { jsonCopy } from './json-read.js';
+import { copyObject, isPlainRecord, setOwn } from './properties.js';
 import { compileShaped, type FieldStep, rekeyLoop, type ShapeStep } from './shapes.js';
-import { copyObject, isPlainRecord, setOwn, type Transform } from './walk.js';
+import type { Transform } from './walk.types.js';
 
 /** Which way data goes through a version: up (an older request to the newer shape) or down (a response). */
 export type Way = 'up' | 'down';
@@ -62,8 +64,9 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
         return {
           kind: 'mutate',
           field: null,
+          // It may change what it reads: it reads a copy.
           fn: (object) => {
-            setOwn(object, field, (given as (o: unknown) => unknown)(object));
+            setOwn(object, field, (given as (o: unknown) => unknown)(jsonCopy(object)));
           },
         };
       }
@@ -78,7 +81,9 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
       };
     }
     case 'retyped': {
-      const convert = way === 'up' ? change.up : change.down;
+      const given = way === 'up' ? change.up : change.down;
+      // It may change what it reads: it reads a copy.
+      const convert = (value: unknown): unknown => given(jsonCopy(value, field));
       return {
         kind: 'mutate',
         field,
@@ -103,13 +108,14 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
 /** The operation `instruction` is on an object of its schema going `way`, or `null`. */
 function opOf(instruction: Instruction, way: Way): Op | null {
   if (instruction.type === 'field') return fieldOp(instruction.field, instruction.change, way);
+  // A migration function may change what it reads: it reads a copy.
   if (instruction.type === 'request' && way === 'up') {
     const { fn } = instruction;
-    return { kind: 'replace', fn: (object, context) => fn(object, context as never) };
+    return { kind: 'replace', fn: (object, context) => fn(jsonCopy(object), context as never) };
   }
   if (instruction.type === 'response' && way === 'down') {
     const { fn } = instruction;
-    return { kind: 'replace', fn: (object, context) => fn(object, context as never) };
+    return { kind: 'replace', fn: (object, context) => fn(jsonCopy(object), context as never) };
   }
   return null;
 }
@@ -198,18 +204,18 @@ function compileOps(ops: readonly Op[], keep: ((key: string) => boolean) | null)
       if (op.kind === 'rekey') {
         out = (rekeys[index] as (object: Record<string, unknown>) => Record<string, unknown>)(out);
         owned = true;
-      } else {
+      } else if (op.kind === 'mutate') {
+        // A field operation sets a property of the object itself: a shallow copy of it is enough.
         if (!owned) {
           out = copyObject(out);
           owned = true;
         }
-        if (op.kind === 'mutate') op.fn(out, context);
-        else {
-          const replaced = op.fn(out, context);
-          if (!isPlainRecord(replaced)) return replaced;
-          out = replaced;
-          owned = false;
-        }
+        op.fn(out, context);
+      } else {
+        const replaced = op.fn(out, context);
+        if (!isPlainRecord(replaced)) return replaced;
+        out = replaced;
+        owned = false;
       }
     }
     return out;

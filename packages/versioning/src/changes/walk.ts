@@ -1,52 +1,29 @@
 import { argumentError } from '../internal/arguments.js';
+import { pointerToken } from '../internal/json-pointer.js';
+import {
+  conditionalKeywords,
+  singleSubschemaKeywords,
+  subschemaListKeywords,
+  subschemaMapKeywords,
+} from '../internal/schema-keywords.js';
+import { readAsJson } from './json-read.js';
 import { refsOf } from './normalize.js';
+import {
+  allowedNames,
+  isClosed,
+  isPlainRecord,
+  isSchemaObject,
+  keepOnly,
+  patternRecord,
+  patternsOf,
+} from './properties.js';
 import { defName, type JsonSchema, type JsonSchemaObject } from './schema.js';
+import { unionWalk } from './unions.js';
+import { arrayWalk, objectWalk } from './walk-members.js';
+import type { Transform, Walk } from './walk.types.js';
 
-/** Migrates one value (a new value, its input untouched); `context` goes to the migration functions. */
-export type Walk = (value: unknown, context: unknown) => unknown;
-
-/** What happens to an object of a named schema: a new object (the input untouched). */
-export type Transform = (object: Record<string, unknown>, context: unknown) => unknown;
-
-/** Keywords under which a place cannot be followed: which branch applies depends on the data. */
-const unfollowable = [
-  'allOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'patternProperties',
-  'dependentSchemas',
-  'contains',
-  'propertyNames',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
-  'dependencies',
-];
-
-const isObject = (value: unknown): value is JsonSchemaObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const isNullSchema = (node: unknown): boolean =>
-  isObject(node) &&
-  node.type === 'null' &&
-  Object.keys(node).every((key) => key === 'type' || key === 'description' || key === 'title');
-
-/** Sets an own property, `__proto__` included (an assignment would change the prototype instead). */
-export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__')
-    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
-  else object[key] = value;
-}
-
-/** A shallow copy of a plain object, own enumerable properties only (`__proto__` as a property, never a prototype). */
-export function copyObject(object: Record<string, unknown>): Record<string, unknown> {
-  return { ...object };
-}
-
-/** A JSON Pointer token. */
-const token = (key: string | number): string => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+export type { Transform, Walk } from './walk.types.js';
+export { allowedNames } from './properties.js';
 
 export interface WalkerOptions {
   /** The root schema. */
@@ -55,65 +32,65 @@ export interface WalkerOptions {
   readonly resolve: (name: string) => JsonSchema | undefined;
   /** What happens to each object of a named schema, by name. */
   readonly transforms: ReadonlyMap<string, Transform>;
-  /** Leave out properties an object schema with `additionalProperties: false` does not list. */
+  /** Leave out, at every depth, the properties the schema rules out (see `properties.ts`). */
   readonly filter: boolean;
   /** Refuses a place under a construct the walker cannot follow; `pointer` is into the assembled schema. */
   readonly refuse: (pointer: string) => never;
   /**
-   * With `filter`: the defs that decide what an object of a named schema with a transform keeps, after its
-   * transform — when one walk goes through several versions at once, the defs of the version it arrives at (the
-   * walk follows the defs of the version it starts from). Without it, objects are filtered by the defs they are
-   * walked with, before their transform.
+   * With `filter`, when one walk goes through several versions at once: the defs of the version it arrives at. A
+   * named schema with a transform is walked by the defs it starts from and its objects, once transformed, keep what
+   * the arriving def lets through (a def given as `true` is filtered by its transform itself: nothing is added
+   * around it); every other named schema is walked and filtered by its arriving def, as its objects do not change
+   * on the way. Without it, objects are filtered by the defs they are walked with, before their transform.
    */
   readonly filterAs?: (name: string) => JsonSchema | undefined;
-  // (A def given as `true` there is filtered by its transform itself: nothing is added around it.)
 }
+
+/** The keywords the walker follows into; a transform under any other keyword with subschemas is refused. */
+const followed = new Set(['properties', 'additionalProperties', 'items', 'prefixItems', 'anyOf', 'oneOf']);
+
+/** Keywords under which a place cannot be followed: which branch applies depends on the data. */
+const unfollowable = [
+  ...new Set([
+    ...singleSubschemaKeywords,
+    ...subschemaListKeywords,
+    ...subschemaMapKeywords,
+    ...conditionalKeywords,
+  ]),
+].filter((keyword) => !followed.has(keyword));
+
+/** Keywords whose value maps names to subschemas, among {@link unfollowable}. */
+const mapKeywords = new Set([...subschemaMapKeywords, 'dependencies']);
+
+const isNullSchema = (node: unknown): boolean =>
+  isSchemaObject(node) &&
+  node.type === 'null' &&
+  Object.keys(node).every((key) => key === 'type' || key === 'description' || key === 'title');
 
 /** The def name the walker gives the document's root, which `$ref: '#'` refers to (no `$defs` name can be it). */
 const ROOT = '#';
 
-/** Patterns that match every property name: `patternProperties` with one of them alone is a record (TypeBox's). */
-const everyName = new Set(['^.*$', '.*', '^.*', '^(.*)$', '']);
-
-/** The schema of a record's values when `node` spells one with `patternProperties` (TypeBox's `Record`), else `null`. */
-function patternRecord(node: JsonSchemaObject): JsonSchema | null {
-  const patterns = node.patternProperties;
-  if (!isObject(patterns) || node.properties !== undefined || node.additionalProperties !== undefined)
-    return null;
-  const entries = Object.entries(patterns);
-  if (entries.length !== 1 || !everyName.has((entries[0] as [string, unknown])[0])) return null;
-  return (entries[0] as [string, JsonSchema])[1];
-}
-
-/**
- * Which property names an object schema with `additionalProperties: false` lets through: its `properties` and the
- * names its `patternProperties` match. `null` when it lets every name through.
- */
-export function allowedNames(node: JsonSchemaObject): ((key: string) => boolean) | null {
-  if (node.additionalProperties !== false || !isObject(node.properties)) return null;
-  const listed = new Set(Object.keys(node.properties));
-  const patterns: RegExp[] = [];
-  if (isObject(node.patternProperties)) {
-    for (const pattern of Object.keys(node.patternProperties)) {
-      try {
-        patterns.push(new RegExp(pattern, 'u'));
-      } catch {
-        return null; // A pattern JavaScript cannot read: leave the object as it is rather than guess.
-      }
-    }
-  }
-  if (patterns.length === 0) return (key) => listed.has(key);
-  return (key) => listed.has(key) || patterns.some((pattern) => pattern.test(key));
-}
-
 /** What a place needs: a named schema with a transform, or also an object whose extra properties are left out. */
 type Need = 'transform' | 'any';
+
+/** Runs `steps` in turn. */
+function sequence(steps: readonly Walk[]): Walk {
+  if (steps.length === 1) return steps[0] as Walk;
+  return (value, context, key) => {
+    let out = value;
+    for (const step of steps) out = step(out, context, key);
+    return out;
+  };
+}
 
 /**
  * Compiles the walk of values of `root` that applies `transforms` at every place a named schema occurs (object
  * properties, array items and `prefixItems`, record values, nullable `anyOf`/`oneOf`, `$ref`, recursion) and, with
- * `filter`, leaves out properties the schema rules out. Children are walked before their parent's transform runs,
- * so a migration function sees its nested named objects already migrated. `null` when nothing would happen.
+ * `filter`, leaves out properties the schema rules out — at every depth, in `patternProperties`, and in the branch
+ * of a union each value belongs to (`unions.ts`). A value is read as `JSON.stringify` reads it (`json-read.ts`)
+ * before it is walked: at the top here, members by the walk of what holds them (`walk-members.ts`), so that the
+ * walks compiled for a place get it read. Children are walked before their parent's transform runs, so a migration function sees its
+ * nested named objects already migrated. `null` when nothing would happen.
  */
 export function compileWalker({
   root,
@@ -123,15 +100,21 @@ export function compileWalker({
   refuse,
   filterAs,
 }: WalkerOptions): Walk | null {
-  const resolve = (name: string): JsonSchema | undefined => (name === ROOT ? root : resolveDef(name));
+  const arrived = (name: string): JsonSchema | undefined => {
+    if (filterAs === undefined || transforms.has(name)) return undefined;
+    const def = filterAs(name);
+    return isSchemaObject(def) ? def : undefined;
+  };
+  const resolve = (name: string): JsonSchema | undefined =>
+    name === ROOT ? root : (arrived(name) ?? resolveDef(name));
   const refsIn = (node: JsonSchema): Set<string> => refsOf(node, new Set(), ROOT);
   const hasLocalFilter = (node: JsonSchema): boolean => {
-    if (!filter || !isObject(node)) return false;
-    if (node.additionalProperties === false && isObject(node.properties)) return true;
+    if (!filter || !isSchemaObject(node)) return false;
+    if (isClosed(node)) return true;
     for (const value of Object.values(node)) {
       if (Array.isArray(value)) {
         if (value.some((item) => hasLocalFilter(item as JsonSchema))) return true;
-      } else if (isObject(value)) {
+      } else if (isSchemaObject(value)) {
         // A subschema, or a map of them (properties, $defs…).
         if (hasLocalFilter(value)) return true;
         if (Object.values(value).some((sub) => hasLocalFilter(sub as JsonSchema))) return true;
@@ -164,7 +147,7 @@ export function compileWalker({
     return found;
   };
   const nodePlaces = (node: JsonSchema, need: Need = 'any'): boolean => {
-    if (!isObject(node)) return false;
+    if (!isSchemaObject(node)) return false;
     if (need === 'any' && hasLocalFilter(node)) return true;
     for (const ref of refsIn(node)) if (defPlaces(ref, need)) return true;
     return false;
@@ -179,59 +162,56 @@ export function compileWalker({
     }
     const cell: { walk: Walk } = { walk: (value) => value };
     // Set before compiling the body: a recursive reference reaches the cell.
-    defWalks.set(name, (value, context) => cell.walk(value, context));
+    defWalks.set(name, (value, context, key) => cell.walk(value, context, key));
     const def = resolve(name) as JsonSchema;
-    let transform = transforms.get(name);
+    const transform = transforms.get(name);
     // Filtered after the transform, by the defs of the version the walk arrives at.
     const after = filter && transform !== undefined && filterAs !== undefined ? filterAs(name) : undefined;
-    const body = compileNode(def, name === ROOT ? '' : `/$defs/${token(name)}`, after === undefined);
-    if (after !== undefined && transform !== undefined) {
-      const arrived = target(after);
-      const names = isObject(arrived) ? allowedNames(arrived) : null;
-      const migrate = transform;
-      if (names !== null) {
-        transform = (object, context) => {
-          const out = migrate(object, context);
-          return isPlainRecord(out) ? keepOnly(out, names) : out;
-        };
-      }
+    const body = compileNode(def, name === ROOT ? '' : `/$defs/${pointerToken(name)}`, after === undefined);
+    if (transform === undefined) {
+      cell.walk = body ?? ((value) => value);
+      return defWalks.get(name) as Walk;
     }
-    if (transform === undefined) cell.walk = body ?? ((value) => value);
-    else if (body === null) {
-      cell.walk = (value, context) => (isPlainRecord(value) ? transform(value, context) : value);
-    } else {
-      const apply = transform;
-      cell.walk = (value, context) => {
-        const walked = body(value, context);
-        return isPlainRecord(walked) ? apply(walked, context) : walked;
-      };
-    }
+    const arrivedAs = after === undefined ? null : target(after);
+    const names = isSchemaObject(arrivedAs) ? allowedNames(arrivedAs) : null;
+    cell.walk = (value, context, key = '') => {
+      const walked = body === null ? value : body(value, context, key);
+      if (!isPlainRecord(walked)) return walked;
+      const out = transform(walked, context);
+      if (names === null) return out;
+      const read = readAsJson(out, key);
+      return isPlainRecord(read) ? keepOnly(read, names) : read;
+    };
     return defWalks.get(name) as Walk;
   };
 
-  function compileNode(node: JsonSchema, pointer: string, ownFilter = true): Walk | null {
-    if (!isObject(node) || !nodePlaces(node)) return null;
-    const record = patternRecord(node);
-    // Under these the branch that applies depends on the data: a transform there is refused; an object whose extra
-    // properties would be left out is left as it is (nothing is taken away that the schema might allow).
+  /** Refuses a transform under a keyword whose branch depends on the data. */
+  function refuseUnfollowable(node: JsonSchemaObject, pointer: string, isRecord: boolean): void {
     for (const keyword of unfollowable) {
       if (node[keyword] === undefined || typeof node[keyword] === 'boolean') continue;
-      if (keyword === 'patternProperties' && record !== null) continue;
+      if (keyword === 'patternProperties' && isRecord) continue;
       const sub = node[keyword] as JsonSchema | JsonSchema[] | Record<string, JsonSchema>;
       const subs: [string, JsonSchema][] = Array.isArray(sub)
         ? sub.map((item, index) => [`${pointer}/${keyword}/${index}`, item])
-        : isObject(sub) &&
-            keyword !== 'patternProperties' &&
-            keyword !== 'dependentSchemas' &&
-            keyword !== 'dependencies'
+        : isSchemaObject(sub) && !mapKeywords.has(keyword)
           ? [[`${pointer}/${keyword}`, sub]]
           : Object.entries(sub as Record<string, JsonSchema>).map(([key, item]) => [
-              `${pointer}/${keyword}/${token(key)}`,
+              `${pointer}/${keyword}/${pointerToken(key)}`,
               item,
             ]);
       for (const [at, item] of subs) if (nodePlaces(item, 'transform')) refuse(at);
     }
+  }
+
+  function compileNode(node: JsonSchema, pointer: string, ownFilter = true): Walk | null {
+    if (!isSchemaObject(node) || !nodePlaces(node)) return null;
+    const record = patternRecord(node);
+    refuseUnfollowable(node, pointer, record !== null);
     const steps: Walk[] = [];
+    const arrayStep = compileArray(node, pointer);
+    if (arrayStep !== null) steps.push(arrayStep);
+    const objectStep = compileObject(node, pointer, record, ownFilter);
+    if (objectStep !== null) steps.push(objectStep);
     if (typeof node.$ref === 'string') {
       const name = node.$ref === ROOT ? ROOT : defName(node.$ref);
       if (name !== null && resolve(name) !== undefined) {
@@ -253,26 +233,22 @@ export function compileWalker({
       }
       const transformed = real.find(([, branch]) => nodePlaces(branch, 'transform'));
       if (transformed !== undefined) refuse(`${pointer}/${keyword}/${transformed[0]}`);
-      const union = unionFilter(real.map(([, branch]) => branch));
+      const union = unionWalk(
+        real.map(([index, branch]) => ({
+          schema: branch,
+          walk: compileNode(branch, `${pointer}/${keyword}/${index}`),
+        })),
+        target,
+      );
       if (union !== null) steps.push(union);
     }
-    const objectWalk = compileObject(node, pointer, record, ownFilter);
-    if (objectWalk !== null) steps.unshift(objectWalk);
-    const arrayWalk = compileArray(node, pointer);
-    if (arrayWalk !== null) steps.unshift(arrayWalk);
-    if (steps.length === 0) return null;
-    if (steps.length === 1) return steps[0] as Walk;
-    return (value, context) => {
-      let out = value;
-      for (const step of steps) out = step(out, context);
-      return out;
-    };
+    return steps.length === 0 ? null : sequence(steps);
   }
 
   /** The def a schema that is only a `$ref` stands for, followed through such references. */
   function target(node: JsonSchema): JsonSchema {
     let current = node;
-    for (let hops = 0; hops < 32 && isObject(current) && typeof current.$ref === 'string'; hops += 1) {
+    for (let hops = 0; hops < 32 && isSchemaObject(current) && typeof current.$ref === 'string'; hops += 1) {
       const name = current.$ref === ROOT ? ROOT : defName(current.$ref);
       const next = name === null ? undefined : resolve(name);
       if (next === undefined) break;
@@ -281,132 +257,55 @@ export function compileWalker({
     return current;
   }
 
-  /**
-   * Leaves out of an object what no branch of a union of object schemas lets through — only when every branch that
-   * may be an object rules out extra properties; deeper places are not followed (which branch applies is unknown).
-   */
-  function unionFilter(branches: readonly JsonSchema[]): Walk | null {
-    if (!filter) return null;
-    const allowed: ((key: string) => boolean)[] = [];
-    for (const branch of branches) {
-      const def = target(branch);
-      if (!isObject(def)) return null;
-      const types = Array.isArray(def.type)
-        ? (def.type as unknown[])
-        : def.type === undefined
-          ? null
-          : [def.type];
-      if (types !== null && !types.includes('object')) continue;
-      const names = allowedNames(def);
-      if (names === null) return null;
-      allowed.push(names);
-    }
-    if (allowed.length === 0) return null;
-    return (value) => {
-      if (!isPlainRecord(value)) return value;
-      const keys = Object.keys(value);
-      if (keys.every((key) => allowed.some((allows) => allows(key)))) return value;
-      const kept: Record<string, unknown> = {};
-      for (const key of keys) if (allowed.some((allows) => allows(key))) setOwn(kept, key, value[key]);
-      return kept;
-    };
-  }
-
   function compileObject(
     node: JsonSchemaObject,
     pointer: string,
     record: JsonSchema | null,
     ownFilter: boolean,
   ): Walk | null {
-    const properties = isObject(node.properties) ? node.properties : {};
-    const children: [string, Walk][] = [];
+    const properties = isSchemaObject(node.properties) ? node.properties : {};
+    const listed: [string, Walk][] = [];
     for (const [key, sub] of Object.entries(properties)) {
-      const walk = compileNode(sub as JsonSchema, `${pointer}/properties/${token(key)}`);
-      if (walk !== null) children.push([key, walk]);
+      const walk = compileNode(sub as JsonSchema, `${pointer}/properties/${pointerToken(key)}`);
+      if (walk !== null) listed.push([key, walk]);
     }
-    const additional =
-      record !== null
-        ? compileNode(
-            record,
-            `${pointer}/patternProperties/${token(Object.keys(node.patternProperties as object)[0] as string)}`,
-          )
-        : isObject(node.additionalProperties)
-          ? compileNode(node.additionalProperties, `${pointer}/additionalProperties`)
-          : null;
-    const allowed = filter && ownFilter ? allowedNames(node) : null;
-    if (children.length === 0 && additional === null && allowed === null) return null;
-    const known = new Set(Object.keys(properties));
-    return (value, context) => {
-      if (!isPlainRecord(value)) return value;
-      let out = value;
-      for (const [key, walk] of children) {
-        const child = value[key];
-        if (child === undefined || !Object.hasOwn(value, key)) continue;
-        const next = walk(child, context);
-        if (next !== child) {
-          if (out === value) out = copyObject(value);
-          setOwn(out, key, next);
-        }
-      }
-      if (additional !== null) {
-        for (const key of Object.keys(value)) {
-          if (known.has(key)) continue;
-          const child = value[key];
-          const next = additional(child, context);
-          if (next !== child) {
-            if (out === value) out = copyObject(value);
-            setOwn(out, key, next);
-          }
-        }
-      }
-      return allowed === null ? out : keepOnly(out, allowed);
-    };
+    const patterns = record === null ? patternsOf(node) : [];
+    // A pattern JavaScript cannot read: which properties the others are is unknown, so none of them is walked.
+    const others =
+      patterns === null
+        ? null
+        : record !== null
+          ? compileNode(
+              record,
+              `${pointer}/patternProperties/${pointerToken(Object.keys(node.patternProperties as object)[0] as string)}`,
+            )
+          : isSchemaObject(node.additionalProperties)
+            ? compileNode(node.additionalProperties, `${pointer}/additionalProperties`)
+            : null;
+    return objectWalk({
+      listed,
+      known: new Set(Object.keys(properties)),
+      patterns: (patterns ?? []).map(
+        ([source, pattern, schema]) =>
+          [pattern, compileNode(schema, `${pointer}/patternProperties/${pointerToken(source)}`)] as const,
+      ),
+      others,
+      allowed: filter && ownFilter ? allowedNames(node) : null,
+    });
   }
 
   function compileArray(node: JsonSchemaObject, pointer: string): Walk | null {
-    const items = isObject(node.items) ? compileNode(node.items, `${pointer}/items`) : null;
+    const items = isSchemaObject(node.items) ? compileNode(node.items, `${pointer}/items`) : null;
     const prefix = Array.isArray(node.prefixItems)
       ? (node.prefixItems as JsonSchema[]).map((sub, index) =>
           compileNode(sub, `${pointer}/prefixItems/${index}`),
         )
       : [];
-    if (items === null && prefix.every((walk) => walk === null)) return null;
-    const prefixLength = prefix.length;
-    return (value, context) => {
-      if (!Array.isArray(value)) return value;
-      let out: unknown[] = value;
-      for (let index = 0; index < value.length; index += 1) {
-        const walk = index < prefixLength ? prefix[index] : items;
-        if (walk === null || walk === undefined) continue;
-        const item: unknown = value[index];
-        const next = walk(item, context);
-        if (next !== item) {
-          if (out === value) out = value.slice();
-          out[index] = next;
-        }
-      }
-      return out;
-    };
+    return arrayWalk(prefix, items);
   }
 
-  return compileNode(root, '');
-}
-
-/** `object` itself when `allowed` lets every key through, else a copy with only those it lets through. */
-function keepOnly(
-  object: Record<string, unknown>,
-  allowed: (key: string) => boolean,
-): Record<string, unknown> {
-  const keys = Object.keys(object);
-  if (keys.every(allowed)) return object;
-  const kept: Record<string, unknown> = {};
-  for (const key of keys) if (allowed(key)) setOwn(kept, key, object[key]);
-  return kept;
-}
-
-/** Whether `value` is a non-array object (what a JSON object parses to). */
-export function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  const walk = compileNode(root, '');
+  return walk === null ? null : (value, context, key = '') => walk(readAsJson(value, key), context, key);
 }
 
 /** The `TypeError` for a place the walker cannot follow. */

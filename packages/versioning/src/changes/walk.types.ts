@@ -1,0 +1,9 @@
+/**
+ * Migrates (and, for a response, filters) one value: a new value, its input untouched. `context` goes to the
+ * migration functions; `key` is the value's property name or array index (`''` at the top), which its `toJSON(key)`
+ * is called with (an index as a string), as `JSON.stringify` calls it.
+ */
+export type Walk = (value: unknown, context: unknown, key?: string | number) => unknown;
+
+/** What happens to an object of a named schema: a new object (the input untouched). */
+export type Transform = (object: Record<string, unknown>, context: unknown) => unknown;
