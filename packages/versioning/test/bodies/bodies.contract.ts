@@ -10,6 +10,22 @@ import { change, migrateProblem, VersionHistory } from '../../src/changes/index.
 import { bodyCases } from './bodies.cases.js';
 import { z } from 'zod';
 import { history, TypeBoxMember, User, versions, ZodMember, ZodTree } from './schemas.js';
+import {
+  Accounts,
+  cachedPerson,
+  Fragile,
+  Member,
+  memberAsSent,
+  migrationError,
+  Model,
+  OpenUser,
+  OpenUserRecord,
+  Person,
+  personInV1,
+  reportedMember,
+  SentUser,
+  sentHistory,
+} from '../changes/sent-values.schemas.js';
 
 /** What the echo handlers answer: what the handler read. */
 export interface BodyEcho {
@@ -628,6 +644,92 @@ export function bodiesContract(h: BodyHarness): void {
         headers: old,
       });
       expect(ok.status).toBe(200);
+    });
+  });
+
+  describe('what is sent: the value as JSON, nothing the schema rules out, nothing written back', () => {
+    let served: Served;
+    const frameworkErrors: unknown[] = [];
+    const cached = cachedPerson();
+    beforeAll(async () => {
+      const urlconf = new UrlConf([
+        path(
+          '/me/',
+          h.sends(() => new Model({ id: 1, fullName: 'Ada', passwordHash: '$argon2id$v=19$secret' })),
+          { response: SentUser },
+        ),
+        path(
+          '/profile/',
+          h.sends(() => new OpenUserRecord()),
+          { response: OpenUser },
+        ),
+        path(
+          '/member/',
+          h.sends(() => reportedMember),
+          { response: Member },
+        ),
+        path(
+          '/accounts/',
+          h.sends(() => ({ accounts: [{ owner: { name: 'Ada', profile: reportedMember.profile } }] })),
+          { response: Accounts },
+        ),
+        path(
+          '/cached/',
+          h.sends(() => cached),
+          { response: Person },
+        ),
+        path(
+          '/fragile/',
+          h.sends(() => ({ a: 'x' })),
+          { response: Fragile },
+        ),
+      ]);
+      const scheme = new HeaderVersioning({ defaultVersion: 'v2', allowedVersions: ['v1', 'v2'] });
+      served = await adapter.serve(urlconf, { scheme, changes: sentHistory }, frameworkErrors);
+    });
+    afterAll(() => served.close());
+    const get = (route: string, version: string) =>
+      fetchReply(`${served.origin}${route}`, { headers: { 'api-version': version } });
+
+    test('an ORM record is sent as its toJSON() has it, in every version: its password hash never', async () => {
+      const head = await get('/me/', 'v2');
+      const old = await get('/me/', 'v1');
+      expect([bodyOf(head), bodyOf(old)]).toEqual([
+        { id: 1, fullName: 'Ada' },
+        { id: 1, name: 'Ada' },
+      ]);
+      // An open schema keeps what toJSON() gives, and nothing it hides; the closed address still leaves its secret out.
+      const profile = await get('/profile/', 'v2');
+      expect(bodyOf(profile)).toEqual({ id: 1, fullName: 'Ada', address: { city: 'London' } });
+      expect(head.body + old.body + profile.body).not.toMatch(/argon2|door code/);
+    });
+
+    test("another branch's apiKey and a nested profile's ssn are never sent", async () => {
+      for (const version of ['v1', 'v2']) {
+        const member = await get('/member/', version);
+        expect(bodyOf(member)).toEqual(memberAsSent);
+        const accounts = await get('/accounts/', version);
+        expect(bodyOf(accounts)).toEqual({ accounts: [{ owner: { name: 'Ada', profile: { bio: 'x' } } }] });
+        expect(member.body + accounts.body).not.toMatch(/sk_live|078-05/);
+      }
+    });
+
+    test('a migration that changes what it gets changes no cached value: the same answers every time', async () => {
+      const before = structuredClone(cached);
+      const answers: unknown[] = [];
+      for (let round = 0; round < 3; round += 1)
+        for (const version of ['v1', 'v2']) answers.push(bodyOf(await get('/cached/', version)));
+      expect(answers).toEqual([personInV1, before, personInV1, before, personInV1, before]);
+      expect(cached).toEqual(before);
+    });
+
+    test("a migration that throws is a handler's error; the server goes on serving", async () => {
+      frameworkErrors.length = 0;
+      const reply = await get('/fragile/', 'v1');
+      expect(reply.status).toBe(500);
+      expect(reply.body).not.toContain('internals');
+      expect(frameworkErrors).toEqual([migrationError]);
+      expect(bodyOf(await get('/fragile/', 'v2'))).toEqual({ a: 'x' });
     });
   });
 
