@@ -89,8 +89,8 @@ function sequence(steps: readonly Walk[]): Walk {
  * `filter`, leaves out properties the schema rules out — at every depth, in `patternProperties`, and in the branch
  * of a union each value belongs to (`unions.ts`). A value is read as `JSON.stringify` reads it (`json-read.ts`)
  * before it is walked: at the top here, members by the walk of what holds them (`walk-members.ts`), so that the
- * walks compiled for a place get it read. Children are walked before their parent's transform runs, so a migration function sees its
- * nested named objects already migrated. `null` when nothing would happen.
+ * walks compiled for a place get it read. Children are walked before their parent's transform runs, so a migration
+ * function sees its nested named objects already migrated. `null` when nothing would happen.
  */
 export function compileWalker({
   root,

@@ -188,6 +188,26 @@ describe('leaks: what the schema rules out is left out at every depth and in the
   });
 });
 
+describe("each version's schema decides, however the walk is planned", () => {
+  test('a field removed without a value: its older clients get it when the handler has it, one walk or several', () => {
+    const Item = z.object({ id: z.string() }).meta({ id: 'SentItem' });
+    const Other = z.object({ n: z.number() }).meta({ id: 'SentOther' });
+    const removed = change('"legacy" is gone', [field(Item, 'legacy').removed({ schema: z.string() })]);
+    const fused = new VersionHistory(['v1', 'v2'] as const, { v2: [removed] });
+    // A migration function anywhere in the version makes the plan walk it version by version.
+    const stepwise = new VersionHistory(['v1', 'v2'] as const, {
+      v2: [removed, change('c', [migrateResponse(Other, (other: unknown) => other)])],
+    });
+    const response = z.object({ item: Item, other: Other.optional() });
+    const body = deepFreeze({ item: { id: '1', legacy: 'x', secret: 2 } });
+    for (const history of [fused, stepwise]) {
+      const plan = planRouteSchemas('test', { label: '/i/', name: null, response }, history).response!;
+      expect(plan.down(body, 'v1', info())).toEqual({ item: { id: '1', legacy: 'x' } });
+      expect(plan.down(body, 'v2', info())).toEqual({ item: { id: '1' } });
+    }
+  });
+});
+
 describe('nothing written back: a migration function gets a value it may change at any depth', () => {
   const Address = z.object({ city: z.string(), lines: z.array(z.string()) }).meta({ id: 'WbAddress' });
   const Person = z
