@@ -34,7 +34,7 @@ let evaluates: boolean | undefined;
  * Whether this runtime compiles code from strings (a Content-Security-Policy or an edge runtime may forbid it: then
  * every object takes the loop).
  */
-export function canEvaluate(): boolean {
+function canEvaluate(): boolean {
   if (evaluates === undefined) {
     try {
       // The one probe of whether `new Function` runs here; its text is a constant.

@@ -36,7 +36,7 @@ function typeAccepts(type: unknown, value: unknown): boolean {
 }
 
 /** Whether `value` (read as sent) passes the structural check of `node`. */
-export function accepts(node: JsonSchema, value: unknown, follow: Follow, depth = 0): boolean {
+function accepts(node: JsonSchema, value: unknown, follow: Follow, depth = 0): boolean {
   const schema = follow(node);
   if (schema === false) return false;
   if (!isSchemaObject(schema)) return true;

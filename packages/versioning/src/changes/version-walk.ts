@@ -43,7 +43,7 @@ export interface BetweenOptions {
 }
 
 /** Runs `walks` in order; `null` when there are none. */
-export function chain(walks: readonly (Walk | null)[]): Walk | null {
+function chain(walks: readonly (Walk | null)[]): Walk | null {
   const present = walks.filter((walk): walk is Walk => walk !== null);
   if (present.length === 0) return null;
   if (present.length === 1) return present[0] as Walk;
