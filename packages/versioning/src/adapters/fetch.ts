@@ -3,7 +3,6 @@ import type { RequestInfo } from '../changes/info.js';
 import { type BodyBytes, readFetchBody } from '../http/read-body.js';
 import type { ServeOutcome } from '../pipeline/decide.js';
 import type { ExchangePort, Send } from '../pipeline/exchange.js';
-import { isProblemType } from '../pipeline/outgoing.js';
 import { appendVary, isJsonType } from '../pipeline/vary.js';
 
 /** `response` with `change` applied to its headers; to a copy when they are immutable (a `fetch()` response's are). */
@@ -70,27 +69,30 @@ export function targetOf(url: string): string {
 }
 
 /**
- * A fetch Response a handler made, through the exchange's way out: a JSON (or problem+json) body is read as the
- * handler wrote it and goes out as the client of the request's version receives it; anything else as it is.
+ * A framework's JSON helper (`json(value, status | init?, headers?)`, Hono's `c.json`) that sends the value as the
+ * client of the request's version receives it: migrated and filtered as an object, before it is serialised, never
+ * parsed back from text. `newResponse(null, …)` tells the status and headers the helper would send.
  */
-export async function sentInVersion(response: Response, send: Send): Promise<Response> {
-  const type = response.headers.get('content-type');
-  const problem = isProblemType(type);
-  if (!problem && (!isJsonType(type) || response.status < 200 || response.status > 299)) return response;
-  const text = await response.text();
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return new Response(text, response);
-  }
-  const out = send(value, response.status, type, () => new Headers(response.headers));
-  const init = out.info ?? {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
+export function jsonInVersion(
+  send: Send,
+  json: (value: never, arg?: never, headers?: never) => Response,
+  newResponse: (data: null, arg?: never, headers?: never) => Response,
+): (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response {
+  return (value, arg, headers) => {
+    const probe = newResponse(
+      null,
+      arg as never,
+      { 'content-type': 'application/json', ...headers } as never,
+    );
+    const out = send(
+      value,
+      probe.status,
+      probe.headers.get('content-type'),
+      () => new Headers(probe.headers),
+    );
+    if (out.info === null) return json(out.body as never, arg as never, headers as never);
+    return new Response(JSON.stringify(out.body), out.info);
   };
-  return new Response(JSON.stringify(out.body), init);
 }
 
 /**

@@ -38,17 +38,15 @@ function serve(c: C, next: () => Promise<void>, mounted: Mounted, outcome: core.
     if (entry.kind === 'problem') return problemResponse(c, entry.problem);
     if (entry.info !== null) c.req.raw = fetch.withRequestInfo(c.req.raw, entry.info);
     if (entry.body !== null) c.req.addValidatedData('json', entry.body.value as object);
+    const send = mounted.hasBodies ? core.sending(mounted, outcome) : null;
+    // Hono has no hook between a handler's object and its text: this request's `c.json` sends it in its version.
+    if (send !== null) c.json = fetch.jsonInVersion(send, c.json, c.newResponse) as typeof c.json;
     try {
       const response: unknown = await (outcome.handler as Handler<VersioningEnv>)(c, next);
       if (!(response instanceof Response)) return response as Response;
-      const send = mounted.hasBodies ? core.sending(mounted, outcome) : null;
-      return fetch.finishResponse(
-        send === null ? response : await fetch.sentInVersion(response, send),
-        outcome,
-        (v) => {
-          c.header('Vary', v);
-        },
-      );
+      return fetch.finishResponse(response, outcome, (v) => {
+        c.header('Vary', v);
+      });
     } catch (error) {
       return failed(error);
     }
