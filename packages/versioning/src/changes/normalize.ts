@@ -14,8 +14,6 @@ export interface Normalized {
 const single = singleSubschemaKeywords;
 const lists = subschemaListKeywords;
 const maps = subschemaMapKeywords;
-// The lists as `internal/schema-keywords.ts` holds them, also under the short names some modules import.
-export { single, lists, maps };
 
 const isObject = (value: unknown): value is JsonSchemaObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,22 +1,14 @@
-import { lists, maps, single } from '../changes/normalize.js';
 import { defName, type JsonSchema, type JsonSchemaObject } from '../changes/schema.js';
+import {
+  conditionalKeywords as conditional,
+  singleSubschemaKeywords as single,
+  subschemaListKeywords as lists,
+  subschemaMapKeywords as maps,
+} from '../internal/schema-keywords.js';
 
 const isObject = (value: unknown): value is JsonSchemaObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Keywords under which what a value may hold depends on the data: a closed schema does not use them. */
-const conditional = [
-  'not',
-  'if',
-  'then',
-  'else',
-  'contains',
-  'dependentSchemas',
-  'dependencies',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
-];
 /** Keywords that constrain a value's type or value (else a schema lets any value through). */
 const constraining = ['type', '$ref', 'anyOf', 'oneOf', 'allOf', 'const', 'enum'];
 
