@@ -2,7 +2,7 @@ import type { ResponseInfo } from '../changes/info.js';
 import type { ResponsePlan } from '../changes/route-schemas.js';
 import type { RouteBodies } from './route-bodies.js';
 
-export interface MigratedResponse {
+interface MigratedResponse {
   readonly body: unknown;
   /** The status and headers the migrations leave; `changed` whether they differ from what was given. */
   readonly info: ResponseInfo | null;
@@ -13,7 +13,7 @@ export interface MigratedResponse {
  * A handler's JSON body of `status` as a client of `version` receives it: a 2xx body migrated down (a new value),
  * any other left as it is. `headers()` makes the response's headers, only when a migration runs.
  */
-export function migrateResponseBody(
+function migrateResponseBody(
   response: ResponsePlan,
   version: string | null,
   body: unknown,
@@ -35,7 +35,7 @@ export function migrateResponseBody(
   };
 }
 
-export function isProblemType(contentType: unknown): boolean {
+function isProblemType(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^application\/problem\+json[\t ]*(?:;|$)/i.test(contentType);
 }
 

@@ -44,7 +44,7 @@ export function encodingProblem(contentEncoding: string | null | undefined): Uns
 }
 
 /** DRF's `JSON parse error - <reason>`. */
-export function jsonParseError(reason: string): ParseError {
+function jsonParseError(reason: string): ParseError {
   return new ParseError(gettextLazy('JSON parse error - %(detail)s', { detail: reason }));
 }
 
