@@ -182,6 +182,7 @@ export function buildInternals(versions: readonly string[], byIndex: readonly Ch
       transforms,
       filter,
       refuse,
+      asJson: direction === 'response',
       ...(filter ? { filterAs: (name: string) => (selfFiltered.has(name) ? true : arriving(name)) } : {}),
     });
   }
@@ -242,6 +243,7 @@ export function buildInternals(versions: readonly string[], byIndex: readonly Ch
               transforms,
               filter: false,
               refuse,
+              asJson: direction === 'response',
             });
       cache.set(key, walk);
       return walk;

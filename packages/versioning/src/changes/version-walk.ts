@@ -88,6 +88,7 @@ export function walkBetween(
           transforms: new Map(),
           filter: true,
           refuse,
+          asJson: direction === 'response',
         });
   const steps: (Walk | null)[] = [];
   if (up) {

@@ -1,15 +1,16 @@
-import { readAsJson } from './json-read.js';
 import { copyObject, isPlainRecord, keepOnly, setOwn } from './properties.js';
 import type { Walk } from './walk.types.js';
 
 /*
  * The walks of what an object or an array holds, made from the walks of its members' schemas. A member is read as
- * `JSON.stringify` reads it (`toJSON(key)`) before its walk gets it. Copy on write: a value whose members all come
+ * `JSON.stringify` reads it (`toJSON(key)`) before its walk gets it, unless it comes from `JSON.parse`. Copy on write: a value whose members all come
  * back unchanged is given back itself, so a value with nothing to change costs no allocation.
  */
 
 /** What the walk of an object is made of. */
 export interface ObjectParts {
+  /** How a member is read before its walk gets it (`readAsJson`, or as itself for what `JSON.parse` made). */
+  readonly read: (value: unknown, key: string | number) => unknown;
   /** The walks of the properties the schema lists (`properties`), by name. */
   readonly listed: readonly (readonly [name: string, walk: Walk])[];
   /** The names the schema lists. */
@@ -23,7 +24,7 @@ export interface ObjectParts {
 }
 
 /** The walk of an object of these parts; `null` when nothing would happen. */
-export function objectWalk({ listed, known, patterns, others, allowed }: ObjectParts): Walk | null {
+export function objectWalk({ read, listed, known, patterns, others, allowed }: ObjectParts): Walk | null {
   const walksExtras = others !== null || patterns.some(([, walk]) => walk !== null);
   if (listed.length === 0 && !walksExtras && allowed === null) return null;
   return (value, context) => {
@@ -32,7 +33,7 @@ export function objectWalk({ listed, known, patterns, others, allowed }: ObjectP
     for (const [name, walk] of listed) {
       const child = value[name];
       if (child === undefined || !Object.hasOwn(value, name)) continue;
-      const next = walk(readAsJson(child, name), context, name);
+      const next = walk(read(child, name), context, name);
       if (next === child) continue;
       if (out === value) out = copyObject(value);
       setOwn(out, name, next);
@@ -46,9 +47,9 @@ export function objectWalk({ listed, known, patterns, others, allowed }: ObjectP
         for (const [pattern, walk] of patterns) {
           if (!pattern.test(name)) continue;
           matched = true;
-          if (walk !== null) next = walk(readAsJson(next, name), context, name);
+          if (walk !== null) next = walk(read(next, name), context, name);
         }
-        if (!matched && others !== null) next = others(readAsJson(next, name), context, name);
+        if (!matched && others !== null) next = others(read(next, name), context, name);
         if (next === child) continue;
         if (out === value) out = copyObject(value);
         setOwn(out, name, next);
@@ -59,7 +60,11 @@ export function objectWalk({ listed, known, patterns, others, allowed }: ObjectP
 }
 
 /** The walk of an array whose first items are walked by `prefix` (`prefixItems`), the rest by `items`. */
-export function arrayWalk(prefix: readonly (Walk | null)[], items: Walk | null): Walk | null {
+export function arrayWalk(
+  prefix: readonly (Walk | null)[],
+  items: Walk | null,
+  read: ObjectParts['read'],
+): Walk | null {
   if (items === null && prefix.every((walk) => walk === null)) return null;
   const prefixLength = prefix.length;
   return (value, context) => {
@@ -69,7 +74,7 @@ export function arrayWalk(prefix: readonly (Walk | null)[], items: Walk | null):
       const walk = index < prefixLength ? prefix[index] : items;
       if (walk === null || walk === undefined) continue;
       const item: unknown = value[index];
-      const next = walk(readAsJson(item, index), context, index);
+      const next = walk(read(item, index), context, index);
       if (next !== item) {
         if (out === value) out = value.slice();
         out[index] = next;

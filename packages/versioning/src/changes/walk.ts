@@ -44,7 +44,16 @@ export interface WalkerOptions {
    * on the way. Without it, objects are filtered by the defs they are walked with, before their transform.
    */
   readonly filterAs?: (name: string) => JsonSchema | undefined;
+  /**
+   * Whether each value is read as `JSON.stringify` reads it (`toJSON()`) before it is walked, as a handler's value
+   * is; a request body, made by `JSON.parse`, is JSON already.
+   * @default true
+   */
+  readonly asJson?: boolean;
 }
+
+/** What `asJson: false` reads a value as: itself. */
+const asItself = (value: unknown): unknown => value;
 
 /** The keywords the walker follows into; a transform under any other keyword with subschemas is refused. */
 const followed = new Set(['properties', 'additionalProperties', 'items', 'prefixItems', 'anyOf', 'oneOf']);
@@ -99,7 +108,9 @@ export function compileWalker({
   filter,
   refuse,
   filterAs,
+  asJson = true,
 }: WalkerOptions): Walk | null {
+  const read: (value: unknown, key: string | number) => unknown = asJson ? readAsJson : asItself;
   const arrived = (name: string): JsonSchema | undefined => {
     if (filterAs === undefined || transforms.has(name)) return undefined;
     const def = filterAs(name);
@@ -179,8 +190,8 @@ export function compileWalker({
       if (!isPlainRecord(walked)) return walked;
       const out = transform(walked, context);
       if (names === null) return out;
-      const read = readAsJson(out, key);
-      return isPlainRecord(read) ? keepOnly(read, names) : read;
+      const json = read(out, key);
+      return isPlainRecord(json) ? keepOnly(json, names) : json;
     };
     return defWalks.get(name) as Walk;
   };
@@ -283,6 +294,7 @@ export function compileWalker({
             ? compileNode(node.additionalProperties, `${pointer}/additionalProperties`)
             : null;
     return objectWalk({
+      read,
       listed,
       known: new Set(Object.keys(properties)),
       patterns: (patterns ?? []).map(
@@ -301,11 +313,11 @@ export function compileWalker({
           compileNode(sub, `${pointer}/prefixItems/${index}`),
         )
       : [];
-    return arrayWalk(prefix, items);
+    return arrayWalk(prefix, items, read);
   }
 
   const walk = compileNode(root, '');
-  return walk === null ? null : (value, context, key = '') => walk(readAsJson(value, key), context, key);
+  return walk === null ? null : (value, context, key = '') => walk(read(value, key), context, key);
 }
 
 /** The `TypeError` for a place the walker cannot follow. */

@@ -49,20 +49,7 @@ function jsonParseError(reason: string): ParseError {
 }
 
 /** A place in a body being checked: its value, and how it was reached (for the pointer of a problem there). */
-interface Place {
-  readonly value: object;
-  readonly depth: number;
-  readonly parent: Place | null;
-  readonly key: string;
-}
-
-function pointerOf(place: Place | null, key: string): string {
-  const tokens = [pointerToken(key)];
-  for (let at = place; at !== null && at.parent !== null; at = at.parent) tokens.push(pointerToken(at.key));
-  return `/${tokens.reverse().join('/')}`;
-}
-
-/** The key at `key` of `object` that would reach an object's prototype, or `null` (`__proto__`, `constructor.prototype`). */
+/** The key of `object` at `key` that would reach an object's prototype: why it is refused, or `null`. */
 function prototypeKey(object: Record<string, unknown>, key: string): string | null {
   if (key === '__proto__') return 'must not be "__proto__"';
   if (key !== 'constructor') return null;
@@ -72,34 +59,72 @@ function prototypeKey(object: Record<string, unknown>, key: string): string | nu
     : null;
 }
 
+/** What a walk found: nesting too deep, or a refused key (the path to it, innermost first), or nothing. */
+type Found = 'deep' | { readonly path: (string | number)[]; readonly detail: string } | null;
+
 /**
- * What refuses a parsed body's shape, or `null`: an array or object deeper than {@link maxBodyDepth} (when
- * `guardDepth`), a `__proto__` key or a `constructor` key holding a `prototype` key at any depth. One pass over
- * own enumerable values (what JSON.parse makes), with a stack of its own: it cannot overflow the stack it guards.
+ * Walks `value` (an array or object `depth` deep) for {@link shapeProblem}. Recursive, allocating nothing on the way:
+ * the path is built only on the way back from a refused key. Past {@link maxBodyDepth} (unguarded bodies only) it
+ * goes on with {@link walkDeep}, whose stack is its own.
  */
-export function shapeProblem(value: unknown, guardDepth: boolean): APIException | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const stack: Place[] = [{ value, depth: 1, parent: null, key: '' }];
-  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
-    if (guardDepth && place.depth > maxBodyDepth) {
-      return jsonParseError(`nested more than ${maxBodyDepth} levels deep`);
+function walk(value: object, depth: number, guardDepth: boolean): Found {
+  if (depth > maxBodyDepth) return guardDepth ? 'deep' : walkDeep(value);
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const child: unknown = value[index];
+      if (typeof child !== 'object' || child === null) continue;
+      const found = walk(child, depth + 1, guardDepth);
+      if (found !== null) return found === 'deep' ? found : (found.path.push(index), found);
     }
+    return null;
+  }
+  const object = value as Record<string, unknown>;
+  // `for…in` rather than Object.keys(): no array made per object; what JSON.parse makes has only own keys.
+  for (const key in object) {
+    const detail = prototypeKey(object, key);
+    if (detail !== null) return { path: [key], detail };
+    const child = object[key];
+    if (typeof child !== 'object' || child === null) continue;
+    const found = walk(child, depth + 1, guardDepth);
+    if (found !== null) return found === 'deep' ? found : (found.path.push(key), found);
+  }
+  return null;
+}
+
+/** {@link walk} for what lies deeper than {@link maxBodyDepth} in a body whose depth is not guarded: a stack of its own. */
+function walkDeep(root: object): Found {
+  const stack: { readonly value: object; readonly path: readonly (string | number)[] }[] = [
+    { value: root, path: [] },
+  ];
+  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
     const object = place.value as Record<string, unknown>;
-    const keys = Array.isArray(object) ? null : Object.keys(object);
-    const length = keys === null ? (object as unknown as unknown[]).length : keys.length;
-    for (let index = 0; index < length; index += 1) {
-      const key = keys === null ? String(index) : (keys[index] as string);
-      if (keys !== null) {
-        const refused = prototypeKey(object, key);
-        if (refused !== null) return new InvalidBody([{ pointer: pointerOf(place, key), detail: refused }]);
-      }
+    const array = Array.isArray(object);
+    for (const key of Object.keys(object)) {
+      const detail = array ? null : prototypeKey(object, key);
+      const path = [...place.path, array ? Number(key) : key];
+      if (detail !== null) return { path: path.reverse(), detail };
       const child = object[key];
-      if (typeof child === 'object' && child !== null) {
-        stack.push({ value: child, depth: place.depth + 1, parent: place, key });
-      }
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, path });
     }
   }
   return null;
+}
+
+/**
+ * What refuses a parsed body's shape, or `null`: an array or object deeper than {@link maxBodyDepth} (when
+ * `guardDepth`), a `__proto__` key or a `constructor` key holding a `prototype` key at any depth (pointed at). One
+ * pass over own enumerable values (what JSON.parse makes); it cannot overflow the stack.
+ */
+export function shapeProblem(value: unknown, guardDepth: boolean): APIException | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const found = walk(value, 1, guardDepth);
+  if (found === null) return null;
+  if (found === 'deep') return jsonParseError(`nested more than ${maxBodyDepth} levels deep`);
+  const pointer = found.path
+    .reverse()
+    .map((token) => `/${pointerToken(token)}`)
+    .join('');
+  return new InvalidBody([{ pointer, detail: found.detail }]);
 }
 
 /** Whether JSON text may hold a key {@link shapeProblem} refuses: then, and when depth is guarded, it is walked. */
