@@ -21,6 +21,7 @@ export {
   failure,
   type Send,
   sending,
+  untouched,
   whenEntered,
 } from '../pipeline/exchange.js';
 export { routeMatcher } from '../pipeline/match.js';

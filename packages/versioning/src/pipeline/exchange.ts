@@ -38,7 +38,8 @@ export type Entry =
       readonly info: RequestInfo | null;
     };
 
-const untouched: Entry = Object.freeze({ kind: 'handle', body: null, info: null });
+/** What `enter()` answers for a route that reads no body: the handler is called as the framework made the request. */
+export const untouched: Entry = Object.freeze({ kind: 'handle', body: null, info: null });
 
 /** Methods whose requests never carry a body a route's `request` schema describes. */
 const bodiless = new Set(['GET', 'HEAD', 'OPTIONS']);

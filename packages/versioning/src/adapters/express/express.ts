@@ -46,11 +46,8 @@ function handlerOf(mounted: Mounted): RequestHandler {
       }
       // A parser in front (express.json()) that read the body left it on req.body; else the stream is unread.
       const given: unknown = (req as { body?: unknown }).body;
-      const entered = core.enter(
-        mounted,
-        outcome,
-        nodePort(req, given === undefined ? undefined : { parsed: given }),
-      );
+      const port = mounted.hasBodies && nodePort(req, given === undefined ? undefined : { parsed: given });
+      const entered = port === false ? core.untouched : core.enter(mounted, outcome, port);
       return core.whenEntered(entered, (entry) => handle(mounted, outcome, entry, req, res, next));
     };
     // The path as the client sent it, and the mount point as Express tells it: `app.use('/api', …)`.

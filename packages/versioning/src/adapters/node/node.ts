@@ -12,11 +12,16 @@ function send(res: ServerResponse, problem: core.ProblemOutcome): void {
   else writeProblem(res, problem);
 }
 
-/** `res.json(value)`: `application/json` (unless the handler set a type), through the exchange's way out. */
-function jsonOf(res: ServerResponse, out: core.Send | null): (value: unknown) => void {
+/** `res.json(value)`: `application/json` (unless the handler set a type), as the handler gave it. */
+function sendJson(this: ServerResponse, value: unknown): void {
+  if (this.getHeader('content-type') === undefined) this.setHeader('content-type', 'application/json');
+  this.end(JSON.stringify(value));
+}
+
+/** `res.json(value)` of a route whose answers go out in the request's version, through the exchange's way out. */
+function jsonOf(res: ServerResponse, out: core.Send): (value: unknown) => void {
   return (value) => {
-    if (res.getHeader('content-type') === undefined) res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(out === null ? value : outgoingNodeJson(res, out, value)));
+    sendJson.call(res, outgoingNodeJson(res, out, value));
   };
 }
 
@@ -34,10 +39,10 @@ function handle(
     return;
   }
   prepareNode(req, res, serve, entry);
-  Object.assign(req, { params });
-  const response = Object.assign(res, {
-    json: jsonOf(res, route.hasBodies ? core.sending(route, serve) : null),
-  });
+  (req as { params?: unknown }).params = params;
+  const out = route.hasBodies ? core.sending(route, serve) : null;
+  const response = res as ServerResponse & { json: (value: unknown) => void };
+  response.json = out === null ? sendJson : jsonOf(res, out);
   return (serve.handler as VersionedRequestListener)(req as never, response);
 }
 
@@ -88,7 +93,7 @@ export function versioned(
         return;
       }
       version = outcome.request.version;
-      const entered = core.enter(route, outcome, nodePort(req));
+      const entered = route.hasBodies ? core.enter(route, outcome, nodePort(req)) : core.untouched;
       return core.whenEntered(entered, (entry) => handle(route, outcome, entry, req, res, params));
     };
     core.answerDecided(
