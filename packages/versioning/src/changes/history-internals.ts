@@ -1,4 +1,5 @@
 import { describe } from '../internal/arguments.js';
+import type { VersionWalks } from './version-walk.js';
 import { type DefsByVersion, deriveDefs } from './defs-by-version.js';
 import { historyError } from './history-error.js';
 import type { Change, Instruction } from './instructions.js';
@@ -25,7 +26,7 @@ export interface Step {
 }
 
 /** What a history knows, for the route planner (not public). */
-export interface HistoryInternals {
+export interface HistoryInternals extends VersionWalks {
   readonly versions: readonly string[];
   readonly steps: readonly (Step | null)[];
   /**
@@ -37,32 +38,6 @@ export interface HistoryInternals {
   indexOf(version: string | null, where: string): number;
   /** `normal` as it is in version `index`, as one JSON Schema. */
   schemaIn(normal: Normalized, index: number, direction: Direction): JsonSchemaObject;
-  /** The def resolver of `normal` in version `index`. */
-  resolver(normal: Normalized, index: number, direction: Direction): (name: string) => JsonSchema | undefined;
-  /**
-   * One walk of values of `normal` from version `from` to version `to` (up or down) that applies every version's
-   * field instructions at once, each named schema's composed into one transform — or `undefined` when the versions
-   * between hold anything a single walk cannot stand for (a migration function, whose input must be the previous
-   * version's shape; a removed or retyped field whose older schema holds objects). `null` when nothing happens.
-   * With `filter` (a response), objects are left with what the schemas of `to` let through.
-   */
-  fusedWalk(
-    normal: Normalized,
-    from: number,
-    to: number,
-    direction: Direction,
-    refuse: (pointer: string) => never,
-    filter: boolean,
-  ): Walk | null | undefined;
-  /** The walk of values of `normal` (shaped as version `at`) through step `step` going `way`; `null` if none. */
-  stepWalk(
-    normal: Normalized,
-    at: number,
-    step: number,
-    way: Way,
-    direction: Direction,
-    refuse: (pointer: string) => never,
-  ): Walk | null;
   /** Whether any version has a problem migration (`migrateProblem()`). */
   readonly hasProblems: boolean;
 }
