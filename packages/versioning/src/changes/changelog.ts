@@ -35,6 +35,12 @@ export function sentenceOf(instruction: Instruction): string {
         : `Response bodies of route ${JSON.stringify(instruction.target.route)} are converted by a migration function.`;
     case 'problem':
       return 'Problem responses are converted by a migration function.';
+    case 'enum':
+      return `${instruction.name}${instruction.pointer === '' ? '' : ` at ${instruction.pointer}`}: ${instruction.change.kind}.`;
+    case 'schema':
+      return `${instruction.name} was renamed from ${JSON.stringify(instruction.change.old)}.`;
+    case 'route':
+      return `Route ${JSON.stringify(instruction.route)} moved from ${instruction.change.path}.`;
   }
 }
 

@@ -3,8 +3,20 @@
  * declarative history — requests migrated up, responses down.
  */
 export { VersionHistory } from './history.js';
-export { change, field, migrateProblem, migrateRequest, migrateResponse } from './instructions.js';
-export type { Change, FieldInstructions, Instruction, JsonValue } from './instructions.js';
+export { change, field } from './instructions.js';
+export { migrateProblem, migrateRequest, migrateResponse } from './migrations.js';
+export type {
+  Change,
+  EnumChange,
+  EnumMember,
+  FieldInstructions,
+  Instruction,
+  JsonValue,
+} from './instructions.js';
+export { enumOf } from './enum-instructions.js';
+export type { EnumInstructions } from './enum-instructions.js';
+export { route, schema } from './named-instructions.js';
+export type { RouteInstructions, SchemaInstructions } from './named-instructions.js';
 export type { ChangelogEntry } from './changelog.js';
 export type { RequestInfo, ResponseInfo } from './info.js';
 export type {

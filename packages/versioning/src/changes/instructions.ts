@@ -48,6 +48,51 @@ export type Instruction =
   | {
       readonly type: 'problem';
       readonly fn: (problem: Record<string, unknown>) => Record<string, unknown>;
+    }
+  | {
+      readonly type: 'enum';
+      readonly schema: Schema;
+      readonly name: string;
+      /** JSON Pointer into the named schema's own JSON Schema to the schema with `enum` (`''`: the schema itself). */
+      readonly pointer: string;
+      readonly change: EnumChange;
+    }
+  | {
+      readonly type: 'schema';
+      readonly schema: Schema;
+      readonly name: string;
+      readonly change: { readonly kind: 'renamedFrom'; readonly old: string };
+    }
+  | {
+      readonly type: 'route';
+      readonly route: string;
+      readonly change: {
+        readonly kind: 'movedFrom';
+        readonly path: string;
+        /** The methods that moved, upper-case; `null`: every method of the route. */
+        readonly methods: readonly string[] | null;
+      };
+    };
+
+/** A member of an enum: what a JSON Schema `enum` lists. */
+export type EnumMember = string | number | boolean | null;
+
+/** What an enum instruction changed, in the words of the version that changed it. */
+export type EnumChange =
+  | {
+      readonly kind: 'addedMembers';
+      readonly members: readonly EnumMember[];
+      readonly down: (member: any) => EnumMember; // eslint-disable-line @typescript-eslint/no-explicit-any
+    }
+  | {
+      readonly kind: 'removedMembers';
+      readonly members: readonly EnumMember[];
+      readonly up: (member: any) => EnumMember; // eslint-disable-line @typescript-eslint/no-explicit-any
+    }
+  | {
+      readonly kind: 'renamedMembers';
+      /** New name → old name. */
+      readonly renames: ReadonlyMap<string, string>;
     };
 
 /** Where a migration function applies: every occurrence of a named schema, or one route's whole body. */
@@ -75,7 +120,11 @@ export function isChange(value: unknown): value is Change {
 
 const instructions = new WeakSet<object>();
 
-function instruction<I extends Instruction>(value: I): I {
+/** Instructions that stand for several, one per schema they name (`field([User, UserInput], 'fullName')`). */
+const groups = new WeakMap<object, readonly Instruction[]>();
+
+/** Registers `value` as an instruction made by this package (frozen). */
+export function instruction<I extends Instruction>(value: I): I {
   const frozen = Object.freeze(value);
   instructions.add(frozen);
   return frozen;
@@ -96,21 +145,23 @@ export function change(description: string, instructionList: readonly Instructio
       `${where}: instructions of ${JSON.stringify(description)} must be a non-empty array of instructions (field(…).renamedFrom(…), migrateRequest(…), …), got ${describe(instructionList)}`,
     );
   }
+  const flat: Instruction[] = [];
   instructionList.forEach((item: unknown, index) => {
     if (typeof item !== 'object' || item === null || !instructions.has(item)) {
       throw argumentError(
-        `${where}: instructions[${index}] of ${JSON.stringify(description)} must be made by field(…).<instruction>(…), migrateRequest(), migrateResponse() or migrateProblem(), got ${describe(item)}`,
+        `${where}: instructions[${index}] of ${JSON.stringify(description)} must be made by field(…).<instruction>(…), enumOf(…), schema(…), route(…), migrateRequest(), migrateResponse() or migrateProblem(), got ${describe(item)}`,
       );
     }
+    flat.push(...(groups.get(item) ?? [item as Instruction]));
   });
   return Object.freeze({
     description,
-    instructions: Object.freeze(instructionList.slice()),
+    instructions: Object.freeze(flat),
     [changeBrand]: true as const,
   });
 }
 
-function namedSchema(where: string, schema: unknown): { schema: Schema; name: string } {
+export function namedSchema(where: string, schema: unknown): { schema: Schema; name: string } {
   const checked = checkSchema(where, 'schema', schema);
   const name = schemaName(checked);
   if (name === null) {
@@ -122,7 +173,7 @@ function namedSchema(where: string, schema: unknown): { schema: Schema; name: st
   return { schema: checked, name };
 }
 
-function checkOptions(
+export function checkOptions(
   where: string,
   options: unknown,
   known: readonly string[],
@@ -145,7 +196,7 @@ function checkOptions(
   return options;
 }
 
-function checkFunction(where: string, what: string, value: unknown): void {
+export function checkFunction(where: string, what: string, value: unknown): void {
   if (typeof value !== 'function')
     throw argumentError(`${where}: ${what} must be a function, got ${describe(value)}`);
 }
@@ -185,9 +236,10 @@ export interface FieldInstructions {
  * The instructions about field `name` of the named schema `schema` (zod with `.meta({ id })`, or a JSON Schema with
  * `$id`): `field(User, 'fullName').renamedFrom('name')`.
  */
-export function field(schema: Schema, name: string): FieldInstructions {
+export function field(schema: Schema | readonly Schema[], name: string): FieldInstructions {
+  if (Array.isArray(schema)) return fieldOfMany(schema as readonly Schema[], name);
   const where = `field(schema, ${typeof name === 'string' ? JSON.stringify(name) : 'name'})`;
-  const named = namedSchema(where, schema);
+  const named = namedSchema(where, schema as Schema);
   if (typeof name !== 'string' || name === '') {
     throw argumentError(`field(schema, name): name must be a non-empty string, got ${describe(name)}`);
   }
@@ -252,58 +304,32 @@ export function field(schema: Schema, name: string): FieldInstructions {
   });
 }
 
-function target(where: string, value: unknown): SchemaTarget {
-  if (isPlainObject(value) && Object.hasOwn(value, 'route') && Object.keys(value).length === 1) {
-    const route = (value as { route: unknown }).route;
-    if (typeof route !== 'string' || route === '') {
-      throw argumentError(`${where}: target.route must be a route's URL name, got ${describe(route)}`);
-    }
-    return Object.freeze({ kind: 'route', route });
+/**
+ * `field([A, B], name)`: the same instruction about field `name` of each schema listed — a schema and the ones
+ * derived from it (`UserInput = User.omit({ id: true }).meta({ id: 'UserInput' })`) — as one instruction.
+ */
+function fieldOfMany(schemas: readonly Schema[], name: string): FieldInstructions {
+  if (schemas.length === 0) {
+    throw argumentError(
+      `field(schemas, ${typeof name === 'string' ? JSON.stringify(name) : 'name'}): schemas must list at least one named schema, got []`,
+    );
   }
-  const named = namedSchema(where, value);
-  return Object.freeze({ kind: 'schema', ...named });
-}
-
-/**
- * A request migration: `fn(object, request)` turns an object of `target` as the older version sends it into the
- * shape of the version this change belongs to. `target` is a named schema, or `{ route: '<url name>' }` for one
- * route's whole body; `request` holds the headers and query string the handler will read (`undefined` outside HTTP).
- * `fn` gets a copy of the object, as JSON, which it may change at any depth: the parsed body is never changed.
- */
-export function migrateRequest(
-  schemaOrRoute: Schema | { readonly route: string },
-  fn: (body: any, request: RequestInfo | undefined) => unknown, // eslint-disable-line @typescript-eslint/no-explicit-any
-): Instruction {
-  const where = 'migrateRequest(target, fn)';
-  const checked = target(where, schemaOrRoute);
-  checkFunction(where, 'fn', fn);
-  return instruction({ type: 'request', target: checked, fn });
-}
-
-/**
- * A response migration: `fn(object, response)` turns an object of `target` in the shape of this change's version
- * into the previous version's. `response` holds the status and headers the older client receives (`undefined`
- * outside HTTP). `fn` gets a copy of the object as `JSON.stringify` reads it (`toJSON()` called), which it may change
- * at any depth: the handler's value, and every other answer, is never changed. An error it throws is thrown on.
- */
-export function migrateResponse(
-  schemaOrRoute: Schema | { readonly route: string },
-  fn: (body: any, response: ResponseInfo | undefined) => unknown, // eslint-disable-line @typescript-eslint/no-explicit-any
-): Instruction {
-  const where = 'migrateResponse(target, fn)';
-  const checked = target(where, schemaOrRoute);
-  checkFunction(where, 'fn', fn);
-  return instruction({ type: 'response', target: checked, fn });
-}
-
-/**
- * A problem migration: every problem+json body sent to versions older than this change's goes through `fn`, which
- * gets a copy it may change and returns the problem as an object. Not every problem has `errors` (a 404, 413 or 415
- * has none).
- */
-export function migrateProblem(
-  fn: (problem: Record<string, unknown>) => Record<string, unknown>,
-): Instruction {
-  checkFunction('migrateProblem(fn)', 'fn', fn);
-  return instruction({ type: 'problem', fn });
+  const each = schemas.map((one) => field(one, name));
+  const together =
+    <K extends keyof FieldInstructions>(method: K) =>
+    (...args: Parameters<FieldInstructions[K]>): Instruction => {
+      const made = each.map((one) => (one[method] as (...a: unknown[]) => Instruction)(...args));
+      if (made.length === 1) return made[0] as Instruction;
+      const group = instruction({ ...(made[0] as Instruction) });
+      groups.set(group, Object.freeze(made));
+      return group;
+    };
+  return Object.freeze({
+    renamedFrom: together('renamedFrom'),
+    added: together('added'),
+    removed: together('removed'),
+    retyped: together('retyped'),
+    madeRequired: together('madeRequired'),
+    madeOptional: together('madeOptional'),
+  });
 }
