@@ -1,4 +1,5 @@
 import type { FlatRoute } from '../urls/route.types.js';
+import { invalidBodyExample } from './body-example.js';
 import { versionedContent } from './content.js';
 import type {
   HttpMethod,
@@ -164,7 +165,10 @@ export function operationOf(
     ...(requestBody && { requestBody }),
     responses: responsesOf(own, scheme, context, {
       success: bodies.response,
-      bodyProblems: bodies.request !== null,
+      bodyProblems:
+        bodies.request === null
+          ? null
+          : invalidBodyExample(bodies.request, (schema) => context.schemas.resolve(schema)),
     }),
     ...(deprecated !== null && { deprecated }),
     ...(security && { security }),

@@ -1,4 +1,5 @@
 import {
+  type BodyError,
   InvalidBody,
   ParseError,
   PayloadTooLarge,
@@ -90,14 +91,15 @@ export function lifecycleHeaders(policy: CompiledPolicy): Record<string, HeaderO
 
 /**
  * The problems of an operation that reads a JSON request body, by status: 400 (`invalid_body` with its `errors`,
- * `parse_error`), 413 and 415, each body exactly as an adapter sends it (in English).
+ * `parse_error`), 413 and 415, each body exactly as an adapter sends it (in English); `invalid` is the error the
+ * `invalid_body` example lists, about a field of the document's version.
  */
-export function bodyProblemResponses(): Record<string, ResponseObject> {
+export function bodyProblemResponses(invalid: BodyError): Record<string, ResponseObject> {
   return {
     400: problemResponse(
       'Bad Request: the body is not valid JSON, or not what the schema of this version asks for.',
       {
-        invalid_body: problemOf(new InvalidBody([{ pointer: '/name', detail: 'must be string' }])),
+        invalid_body: problemOf(new InvalidBody([invalid])),
         parse_error: problemOf(
           new ParseError(
             gettextLazy('JSON parse error - %(detail)s', { detail: 'Unexpected end of JSON input' }),

@@ -1,4 +1,4 @@
-import { DisallowedHost, VersionSunset } from '../errors.js';
+import { type BodyError, DisallowedHost, VersionSunset } from '../errors.js';
 import { type CompiledPolicy, enforcedSunset, formatSunset } from '../lifecycle/policies.js';
 import { versionedContent } from './content.js';
 import type {
@@ -42,8 +42,11 @@ export interface Context {
 export interface BodyResponses {
   /** The schema of its success response's JSON body, or `null`. */
   readonly success: SchemaObject | null;
-  /** Whether it reads a request body, and so answers 400, 413 and 415 about it. */
-  readonly bodyProblems: boolean;
+  /**
+   * When it reads a request body, and so answers 400, 413 and 415 about it: the error its `invalid_body` example
+   * lists (about a field of the document's version); else `null`.
+   */
+  readonly bodyProblems: BodyError | null;
 }
 
 function isJsonType(mediaType: string): boolean {
@@ -130,7 +133,7 @@ export function responsesOf(
   const given = own.responses ?? {};
   const documentsSuccess = Object.keys(given).some((code) => code === 'default' || /^[123]/.test(code));
   const problems = mergeProblems(
-    bodies.bodyProblems ? bodyProblemResponses() : {},
+    bodies.bodyProblems === null ? {} : bodyProblemResponses(bodies.bodyProblems),
     problemResponses(scheme, context),
   );
   const merged: Record<string, ResponseObject> = {
