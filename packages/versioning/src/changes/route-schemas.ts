@@ -1,9 +1,10 @@
 import { argumentError } from '../internal/arguments.js';
+import { refuseDerivedSchemas } from './derived-schemas.js';
 import { type HistoryInternals, internalsOf, VersionHistory } from './history.js';
 import type { RequestInfo, ResponseInfo } from './info.js';
 import { jsonCopy } from './json-read.js';
 import { isPlainRecord } from './properties.js';
-import type { Direction, JsonSchemaObject, Schema } from './schema.js';
+import { type Direction, type JsonSchemaObject, type Schema, schemaName } from './schema.js';
 import { walkBetween } from './version-walk.js';
 import { unfollowableError } from './walk.js';
 import type { Walk } from './walk.types.js';
@@ -125,10 +126,17 @@ function hasFunctions(
 }
 
 /** The route's `side` schema, normalised; a schema its library cannot write as JSON Schema names the route. */
-function normalIn(inner: HistoryInternals, where: string, route: RouteSchemaInput, side: Direction) {
+function normalIn(
+  inner: HistoryInternals,
+  where: string,
+  route: RouteSchemaInput,
+  side: Direction,
+  checkDerived: boolean,
+) {
   const schema = (side === 'request' ? route.request : route.response) as Schema;
+  let normal;
   try {
-    return inner.normalOf(schema, side);
+    normal = inner.normalOf(schema, side);
   } catch (error) {
     if ((error as { code?: unknown }).code !== 'ERR_VERSIONING_INVALID_SCHEMA') throw error;
     throw argumentError(
@@ -137,6 +145,9 @@ function normalIn(inner: HistoryInternals, where: string, route: RouteSchemaInpu
       { cause: error },
     );
   }
+  if (checkDerived)
+    refuseDerivedSchemas(inner, where, route.label, side, normal, schemaName(schema) !== null);
+  return normal;
 }
 
 let newestOnly: HistoryInternals | undefined;
@@ -167,7 +178,8 @@ export function planRouteSchemas(
   const requestInfoUsed = versions.map((index) => hasFunctions(inner, index, last, 'request'));
   const responseInfoUsed = versions.map((index) => hasFunctions(inner, index, last, 'response'));
   let request: RequestPlan | null = null;
-  const requestNormal = route.request === undefined ? null : normalIn(inner, where, route, 'request');
+  const requestNormal =
+    route.request === undefined ? null : normalIn(inner, where, route, 'request', history !== null);
   const ups = versions.map((index) =>
     walkBetween(inner, requestNormal, index, last, 'request', refuser('request'), {
       filter: false,
@@ -192,7 +204,8 @@ export function planRouteSchemas(
   }
 
   let response: ResponsePlan | null = null;
-  const responseNormal = route.response === undefined ? null : normalIn(inner, where, route, 'response');
+  const responseNormal =
+    route.response === undefined ? null : normalIn(inner, where, route, 'response', history !== null);
   const downs = versions.map((index) =>
     walkBetween(inner, responseNormal, last, index, 'response', refuser('response'), {
       filter: true,

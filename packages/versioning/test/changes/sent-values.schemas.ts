@@ -35,12 +35,17 @@ export class Model {
   }
 }
 
-/** A user whose schema lets other properties through but closes its address. */
-export const OpenUser = z.looseObject({
-  id: z.number(),
-  fullName: z.string(),
-  address: z.object({ city: z.string() }),
-});
+/**
+ * A user whose schema lets other properties through but closes its address. Named: an unnamed copy of SentUser's
+ * fields would be refused at mount, as the history renames SentUser's `fullName`.
+ */
+export const OpenUser = z
+  .looseObject({
+    id: z.number(),
+    fullName: z.string(),
+    address: z.object({ city: z.string() }),
+  })
+  .meta({ id: 'OpenUser' });
 
 /** A record of {@link OpenUser}: the password hash its own property, which its `toJSON()` leaves out. */
 export class OpenUserRecord {
