@@ -1,3 +1,4 @@
+import { undoEnumChange } from './enum-defs.js';
 import { historyError } from './history-error.js';
 import type { Change } from './instructions.js';
 import { normalize, type Normalized } from './normalize.js';
@@ -35,7 +36,7 @@ export function deriveDefs(
   for (const list of byIndex)
     for (const change of list)
       for (const instruction of change.instructions) {
-        if (instruction.type === 'field') learn(instruction.schema);
+        if (instruction.type === 'field' || instruction.type === 'enum') learn(instruction.schema);
         else if (
           (instruction.type === 'request' || instruction.type === 'response') &&
           instruction.target.kind === 'schema'
@@ -48,6 +49,23 @@ export function deriveDefs(
     const version = versions[index] as string;
     for (const change of [...(byIndex[index] as Change[])].reverse()) {
       for (const instruction of [...change.instructions].reverse()) {
+        if (instruction.type === 'enum') {
+          const { name, pointer, change: what } = instruction;
+          const derived = undoEnumChange(
+            state.get(name),
+            pointer,
+            what,
+            `${name} in version ${JSON.stringify(version)}`,
+          );
+          if (typeof derived !== 'string') state.set(name, derived);
+          else if (direction === 'response') {
+            const at = pointer === '' ? '' : `, ${JSON.stringify(pointer)}`;
+            throw historyError(
+              `new VersionHistory(versions, changes): the change ${JSON.stringify(change.description)} of version ${JSON.stringify(version)}: enumOf(${name}${at}).${what.kind}(…): ${derived}`,
+            );
+          }
+          continue;
+        }
         if (instruction.type !== 'field') continue;
         const { name, field, change: what } = instruction;
         const fail = (why: string): never => {

@@ -38,6 +38,8 @@ const isMember = (value: unknown): value is EnumMember =>
 /**
  * The instructions about the enum of the named schema `schema` — its own `enum`, or the one at JSON Pointer
  * `pointer` inside its JSON Schema (`'/properties/status'`): `enumOf(User, '/properties/role').renamedMembers(…)`.
+ * An enum is a schema with `enum`, or an `anyOf` of `const` schemas (TypeBox's union of literals); the pointer goes
+ * through `properties/<name>`, `items`, `prefixItems/<i>`, `additionalProperties`, `anyOf/<i>`, `oneOf/<i>`.
  */
 export function enumOf(schema: Schema, pointer = ''): EnumInstructions {
   const named = namedSchema('enumOf(schema, pointer)', schema);

@@ -40,10 +40,12 @@ export interface HistoryInternals extends VersionWalks {
   schemaIn(normal: Normalized, index: number, direction: Direction): JsonSchemaObject;
   /** Whether any version has a problem migration (`migrateProblem()`). */
   readonly hasProblems: boolean;
+  /** The def of the named schema `name` in version `index` as an instruction of the history touches it, or `undefined`. */
+  defIn(name: string, index: number, direction: Direction): JsonSchema | undefined;
 }
 
 function nameOfTarget(instruction: Instruction): string | null {
-  if (instruction.type === 'field') return instruction.name;
+  if (instruction.type === 'field' || instruction.type === 'enum') return instruction.name;
   if (
     (instruction.type === 'request' || instruction.type === 'response') &&
     instruction.target.kind === 'schema'
@@ -127,11 +129,12 @@ export function buildInternals(versions: readonly string[], byIndex: readonly Ch
       for (const change of steps[step]?.changes ?? []) {
         for (const instruction of change.instructions) {
           if (instruction.type === 'request' || instruction.type === 'response') return undefined;
-          if (instruction.type !== 'field') continue;
-          const { change: what } = instruction;
-          if ((what.kind === 'removed' || what.kind === 'retyped') && !isFlat(what.schema, direction)) {
-            return undefined;
-          }
+          if (instruction.type === 'field') {
+            const { change: what } = instruction;
+            if ((what.kind === 'removed' || what.kind === 'retyped') && !isFlat(what.schema, direction))
+              return undefined;
+            // An enum's operations map members where they are and change no shape: one walk does them too.
+          } else if (instruction.type !== 'enum') continue;
           const list = byName.get(instruction.name) ?? [];
           list.push(instruction);
           byName.set(instruction.name, list);
@@ -175,6 +178,7 @@ export function buildInternals(versions: readonly string[], byIndex: readonly Ch
       return normal;
     },
     steps,
+    defIn: (name, index, direction) => defs[direction][index]?.get(name),
     hasProblems: steps.some((step) => step !== null && step.problems.length > 0),
     indexOf(version, where) {
       if (version === null) return versions.length - 1;

@@ -160,6 +160,8 @@ export class VersionHistory<V extends string = string> {
   /** Each version's changes, newest version first, with one sentence per instruction. */
   changelog(): ChangelogEntry<V>[] {
     const inner = internalsOf(this, 'history.changelog()');
-    return changelogOf(inner.steps, this.versions) as ChangelogEntry<V>[];
+    return changelogOf(inner.steps, this.versions, (name, index) =>
+      inner.defIn(name, index, 'response'),
+    ) as ChangelogEntry<V>[];
   }
 }

@@ -1,3 +1,4 @@
+import { enumValueMap, type ValueMap } from './enum-values.js';
 import type { FieldChange, Instruction } from './instructions.js';
 import { jsonCopy } from './json-read.js';
 import { copyObject, isPlainRecord, setOwn } from './properties.js';
@@ -17,7 +18,9 @@ type Op =
       /** The same as a step of an object literal, when it can be one. */
       readonly step?: FieldStep;
     }
-  | { readonly kind: 'replace'; readonly fn: (object: Record<string, unknown>, context: unknown) => unknown };
+  | { readonly kind: 'replace'; readonly fn: (object: Record<string, unknown>, context: unknown) => unknown }
+  /** Maps the whole value, whatever it is (an enum's members: a named enum's value is no object). */
+  | { readonly kind: 'value'; readonly fn: ValueMap };
 
 /** A JSON default, copied per use when it is an object: a handler may change what it reads. */
 function fresh(value: unknown): () => unknown {
@@ -83,16 +86,7 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
     case 'retyped': {
       const given = way === 'up' ? change.up : change.down;
       // It may change what it reads: it reads a copy.
-      const convert = (value: unknown): unknown => given(jsonCopy(value, field));
-      return {
-        kind: 'mutate',
-        field,
-        fn: (object) => {
-          if (Object.hasOwn(object, field) && object[field] !== undefined)
-            setOwn(object, field, convert(object[field]));
-        },
-        step: { field, when: 'present', value: convert },
-      };
+      return whenPresent(field, (value) => given(jsonCopy(value, field)));
     }
     case 'madeRequired': {
       if (way === 'down') return null;
@@ -105,9 +99,27 @@ function fieldOp(field: string, change: FieldChange, way: Way): Op | null {
   }
 }
 
-/** The operation `instruction` is on an object of its schema going `way`, or `null`. */
+/** Replaces a field's value that is there (not `undefined`) with `convert(it)`. */
+function whenPresent(field: string, convert: (value: unknown) => unknown): Op {
+  return {
+    kind: 'mutate',
+    field,
+    fn: (object) => {
+      if (Object.hasOwn(object, field) && object[field] !== undefined)
+        setOwn(object, field, convert(object[field]));
+    },
+    step: { field, when: 'present', value: convert },
+  };
+}
+
+/** The operation `instruction` is on a value of its schema going `way`, or `null`. */
 function opOf(instruction: Instruction, way: Way): Op | null {
   if (instruction.type === 'field') return fieldOp(instruction.field, instruction.change, way);
+  if (instruction.type === 'enum') {
+    const found = enumValueMap(instruction, way);
+    if (found === null) return null;
+    return found.field === null ? { kind: 'value', fn: found.map } : whenPresent(found.field, found.map);
+  }
   // A migration function may change what it reads: it reads a copy.
   if (instruction.type === 'request' && way === 'up') {
     const { fn } = instruction;
@@ -177,7 +189,7 @@ export function compileFilteringTransform(
 ): Transform | null {
   const ops = opsOf(instructions, way);
   const last = ops.map((op) => op.kind).lastIndexOf('rekey');
-  if (last === -1 || ops.some((op) => op.kind === 'replace')) return null;
+  if (last === -1 || ops.some((op) => op.kind === 'replace' || op.kind === 'value')) return null;
   // A removed field's value function reads the whole object (extra data a handler handed over included): it must
   // run before anything is left out.
   if (ops.slice(last + 1).some((op) => op.kind === 'mutate' && op.field === null)) return null;
@@ -196,21 +208,25 @@ function compileOps(ops: readonly Op[], keep: ((key: string) => boolean) | null)
   const rekeys = tables.map((table, index) =>
     table === null ? null : rekeyLoop(table, index === lastRekey ? keep : null),
   );
-  const loop: Transform = (object, context) => {
-    let out: Record<string, unknown> = object;
+  const loop: Transform = (value, context) => {
+    let out: unknown = value;
     let owned = false;
     for (let index = 0; index < ops.length; index += 1) {
       const op = ops[index] as Op;
-      if (op.kind === 'rekey') {
+      if (op.kind === 'value') {
+        out = op.fn(out);
+        owned = false;
+      } else if (!isPlainRecord(out)) {
+        // An object's operations leave any other value as it is.
+      } else if (op.kind === 'rekey') {
         out = (rekeys[index] as (object: Record<string, unknown>) => Record<string, unknown>)(out);
         owned = true;
       } else if (op.kind === 'mutate') {
         // A field operation sets a property of the object itself: a shallow copy of it is enough.
-        if (!owned) {
-          out = copyObject(out);
-          owned = true;
-        }
-        op.fn(out, context);
+        const object = owned ? out : copyObject(out);
+        op.fn(object, context);
+        out = object;
+        owned = true;
       } else {
         const replaced = op.fn(out, context);
         if (!isPlainRecord(replaced)) return replaced;
@@ -229,5 +245,6 @@ function compileOps(ops: readonly Op[], keep: ((key: string) => boolean) | null)
     else return loop;
   }
   // (Field operations read no context.)
-  return compileShaped(steps, keep, (object) => loop(object, undefined));
+  const shaped = compileShaped(steps, keep, (object) => loop(object, undefined));
+  return (value) => (isPlainRecord(value) ? shaped(value) : value);
 }

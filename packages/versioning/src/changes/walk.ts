@@ -187,7 +187,6 @@ export function compileWalker({
     const names = isSchemaObject(arrivedAs) ? allowedNames(arrivedAs) : null;
     cell.walk = (value, context, key = '') => {
       const walked = body === null ? value : body(value, context, key);
-      if (!isPlainRecord(walked)) return walked;
       const out = transform(walked, context);
       if (names === null) return out;
       const json = read(out, key);

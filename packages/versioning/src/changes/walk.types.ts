@@ -5,5 +5,8 @@
  */
 export type Walk = (value: unknown, context: unknown, key?: string | number) => unknown;
 
-/** What happens to an object of a named schema: a new object (the input untouched). */
-export type Transform = (object: Record<string, unknown>, context: unknown) => unknown;
+/**
+ * What happens to a value of a named schema: a new value (the input untouched). Its objects' operations leave any
+ * other value as it is; an enum's operations map the value itself.
+ */
+export type Transform = (value: unknown, context: unknown) => unknown;

@@ -117,14 +117,14 @@ describe('the history', () => {
   });
 
   test('changelog: newest first, every version but the oldest, one sentence per instruction', () => {
-    const { User, Address, string } = flavours.zod();
+    const { User, Address, string, number } = flavours.zod();
     const history = new VersionHistory(['v1', 'v2', 'v3', 'v4'] as const, {
       v2: [
         change('A user\'s name is "fullName"', [field(User, 'fullName').renamedFrom('name')]),
         change('Addresses', [
           field(Address, 'street').added(),
           field(Address, 'zip').removed({ schema: string }),
-          field(Address, 'city').retyped({ schema: string, up: String, down: String }),
+          field(Address, 'city').retyped({ schema: number, up: String, down: Number }),
           field(Address, 'city').madeRequired({ default: '' }),
           field(Address, 'street').madeOptional({ value: '' }),
         ]),
@@ -168,7 +168,7 @@ describe('the history', () => {
             instructions: [
               'Address.street was added.',
               'Address.zip was removed.',
-              'Address.city changed its type.',
+              'Address.city changed its type from number to string.',
               'Address.city became required.',
               'Address.street became optional.',
             ],
