@@ -51,8 +51,8 @@ describe('the changelog page (url-path scheme)', () => {
         expect(
           await page.getByRole('region', { name: 'v3' }).locator('.instructions li').allTextContents(),
         ).toEqual([
-          'City.id changed its type.',
-          'CityDetail.id changed its type.',
+          'City.id changed its type from integer to string.',
+          'CityDetail.id changed its type from integer to string.',
           'CityDetail.featureCode was added.',
           'CityDetail.adminCode was added.',
         ]);
