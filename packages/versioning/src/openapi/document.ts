@@ -1,4 +1,5 @@
 import { compileWindow } from '../urls/version-window.js';
+import { withMovedRoutes } from '../changes/moved-routes.js';
 import { compilePlan, type PlanOptions, type RoutePlan } from '../pipeline/plan.js';
 import type { BaseVersioning } from '../schemes/base.js';
 import { argumentError, describe } from '../internal/arguments.js';
@@ -239,7 +240,8 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
     ...(options.policies !== undefined && { policies: options.policies }),
     ...(options.enforceSunset !== undefined && { enforceSunset: options.enforceSunset }),
   };
-  const plan = compilePlan(urlconf, planOptions, where, {
+  const moved = withMovedRoutes(where, urlconf, options.changes ?? null, fallback);
+  const plan = compilePlan(moved, planOptions, where, {
     checkRoute: (route, scheme) => {
       checkWindow(labelOf(route), route, scheme);
     },

@@ -1,4 +1,5 @@
 import { isVersionHistory, type VersionHistory } from '../changes/history.js';
+import { withMovedRoutes } from '../changes/moved-routes.js';
 import { DisallowedHost } from '../errors.js';
 import type { RequestFactory } from '../http/request.js';
 import { requestFactory } from '../http/request.js';
@@ -358,7 +359,7 @@ function serviceDescOf(table: UrlConf): (request: VersioningRequest) => HeaderFi
  * const plan = compilePlan(urlconf, { scheme: new URLPathVersioning() }, 'my versioned(urlconf, options)');
  */
 export function compilePlan(
-  urlconf: UrlConf,
+  given: UrlConf,
   options: PlanOptions<never>,
   where: string,
   {
@@ -369,10 +370,11 @@ export function compilePlan(
     describeTable,
   }: PlanSettings = {},
 ): Plan {
-  checkOptions(where, urlconf, options, extraOptions);
+  checkOptions(where, given, options, extraOptions);
   const { allowedHosts, trustProxy, renderers, problems = false } = options;
   const pin = compilePin(options.pinVersion);
   const history = options.changes ?? null;
+  const urlconf = withMovedRoutes(where, given, history, options.scheme);
   const bodyLimit = options.bodyLimit ?? defaultBodyLimit;
   const requests = requestFactory(where, { urlconf, allowedHosts, trustProxy, renderers }, unparsedHost);
   const table = describeTableOf(where, options, describeTable);

@@ -43,7 +43,8 @@ function plainTexts(tokens: readonly Token[]): readonly string[] | null {
   return hasDotSegment(texts.join('_')) ? null : Object.freeze(texts);
 }
 
-export function compileRoute(route: Route, pattern: string, namespaces: readonly string[]): CompiledRoute {
+export function compileRoute(route: Route, prefix: string, namespaces: readonly string[]): CompiledRoute {
+  const pattern = prefix + route.route;
   const where = `UrlConf: route ${JSON.stringify(route.route)}`;
   const { data, params, regexp, keys } = compilePattern(where, pattern);
   const toPath = compile(data, { encode: encodeValue });
@@ -70,6 +71,7 @@ export function compileRoute(route: Route, pattern: string, namespaces: readonly
 
   const flat: CompiledRoute = {
     pattern,
+    prefix,
     name: route.name,
     namespace,
     namespaces,

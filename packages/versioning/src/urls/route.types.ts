@@ -98,6 +98,8 @@ export interface RouteParam {
 export interface FlatRoute {
   /** Full pattern in path-to-regexp syntax, includes' prefixes joined (`/v1/users/:pk/`); `ResolverMatch.route`. */
   readonly pattern: string;
+  /** The includes' prefixes joined, without trailing slashes (`/v1`), `''` outside includes: `pattern` begins with it. */
+  readonly prefix: string;
   readonly name: string | null;
   /** Namespaces joined by `:`, `''` when none. */
   readonly namespace: string;
@@ -132,6 +134,18 @@ export interface FlatRoute {
    * characters decoded first, RFC 3986 §6.2.2), values decoded; else `null`.
    */
   match(path: string): ResolverMatch | null;
+}
+
+/** One copy of a route in a table derived from a {@link UrlConf} (`UrlConf.withCopies()`). */
+export interface RouteCopy {
+  /** The pattern, relative to the route's includes (as `path()` takes it). */
+  readonly route: string;
+  /** Upper-case; `null` means every method. */
+  readonly methods: readonly string[] | null;
+  /** First version the copy exists in; `null`: from the oldest. */
+  readonly since: string | null;
+  /** First version the copy no longer exists in; `null`: up to the newest. */
+  readonly until: string | null;
 }
 
 /**

@@ -10,7 +10,8 @@ import type { ResolverMatch, VersioningRequest } from '../types.js';
 import { compileRoute } from './compiled-route.js';
 import { escapeLeadingSlashes } from './encoding.js';
 import { checkEntries } from './route-builders.js';
-import type { CompiledRoute, FlatRoute, Include, Route, Values } from './route.types.js';
+import { derivedEntries } from './derived-routes.js';
+import type { CompiledRoute, FlatRoute, Include, Route, RouteCopy, Values } from './route.types.js';
 import { checkValues, checkViewname, whereOf } from './reversal-input.js';
 import { describeRange, isInRange } from './version-window.js';
 
@@ -95,7 +96,7 @@ export class UrlConf {
     ): void => {
       for (const entry of entries) {
         if (entry.kind === 'route') {
-          const compiled = compileRoute(entry, prefix + entry.route, namespaces);
+          const compiled = compileRoute(entry, prefix, namespaces);
           flat.push(compiled);
           if (compiled.name !== null) {
             const shared = this.#byName.get(compiled.viewName);
@@ -225,6 +226,16 @@ export class UrlConf {
   /** Every route in definition order, includes applied: what an adapter registers with its framework's router. */
   routes(): Iterable<FlatRoute> {
     return this.#routes;
+  }
+
+  /**
+   * A new UrlConf in which each route is replaced by the copies `copiesOf` gives for it (`[route]` keeps it; `[]`
+   * drops it): same handler, name, namespaces and options, with the copy's pattern (relative to the route's
+   * includes), methods and `since`/`until`. How a history's moved routes (`route(name).movedFrom()`) are served.
+   * @example urlconf.withCopies((route) => [{ route: route.pattern.slice(route.prefix.length), methods: route.methods, since: null, until: null }])
+   */
+  withCopies(copiesOf: (route: FlatRoute) => readonly RouteCopy[]): UrlConf {
+    return new UrlConf(derivedEntries(this.#routes, copiesOf));
   }
 
   /**

@@ -11,6 +11,8 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { movedContract } from './moved.contract.js';
+import { bodies } from '../bodies/express.harness.js';
 import { fetchReply, listen } from './support.js';
 import { harness } from './express.harness.js';
 
@@ -21,6 +23,7 @@ describe('express adapter', () => {
   lifecycleContract(harness);
   describeContract(harness);
   choosingContract(harness);
+  movedContract(bodies);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {
     const urlconf = new UrlConf([path('/pot/', () => undefined, { methods: ['BREW'] })]);

@@ -11,6 +11,8 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { movedContract } from './moved.contract.js';
+import { bodies } from '../bodies/fastify.harness.js';
 import { harness } from './fastify.harness.js';
 
 describe('fastify adapter', () => {
@@ -20,6 +22,7 @@ describe('fastify adapter', () => {
   lifecycleContract(harness);
   describeContract(harness);
   choosingContract(harness);
+  movedContract(bodies);
 
   test('several plugins, each encapsulated; a path and method routed twice go to the first route', async () => {
     const app = Fastify();

@@ -14,6 +14,8 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { movedContract } from './moved.contract.js';
+import { bodies } from '../bodies/hono.harness.js';
 import { listen, rawReply } from './support.js';
 import { harness } from './hono.harness.js';
 
@@ -24,6 +26,7 @@ describe('hono adapter', () => {
   lifecycleContract(harness);
   describeContract(harness);
   choosingContract(harness);
+  movedContract(bodies);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {
     const urlconf = new UrlConf([path('/users/:pk.json', (c) => c.text('x'))]);

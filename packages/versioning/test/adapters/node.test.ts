@@ -10,6 +10,8 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { movedContract } from './moved.contract.js';
+import { bodies } from '../bodies/node.harness.js';
 import { fetchReply, listen, type Served } from './support.js';
 import { echoHandler, harness } from './node.harness.js';
 
@@ -20,6 +22,7 @@ describe('node:http adapter', () => {
   lifecycleContract(harness);
   describeContract(harness);
   choosingContract(harness);
+  movedContract(bodies);
 
   describe('routing of its own', () => {
     let served: Served;
