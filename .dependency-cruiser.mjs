@@ -21,6 +21,8 @@ const versioningLayers = [
   ['index.ts', 'client/'],
   ['pipeline/'],
   ['openapi/'],
+  // Frozen versions: the contracts of openapi/'s documents, a command and file I/O; an entry nothing else imports.
+  ['frozen/'],
   ['adapters/*.ts'],
   ['adapters/*/'],
 ];
@@ -81,6 +83,13 @@ export default {
     ...layerRules('pagination', paginationLayers),
     sideBySide('versioning', ['index.ts', 'client/']),
     sideBySide('pagination', ['react/', 'static/']),
+    {
+      name: 'versioning: frozen/ is an entry',
+      comment: 'src/frozen/ (the contracts and their command) is imported by no other part of the package.',
+      severity: 'error',
+      from: { pathNot: '^packages/versioning/src/frozen/' },
+      to: { path: '^packages/versioning/src/frozen/' },
+    },
     {
       name: 'package roots are entries',
       comment:

@@ -1,11 +1,11 @@
 // `npm run bench`: runs the benchmark parts, prints one table per part and writes RESULTS.md. A progress line per
 // case (or round) goes to stderr as it runs.
-//   (default)           http, micro, changes, pagination and demo, with fewer rounds: about 4 minutes on 2 cores
+//   (default)           http, micro, changes, frozen, pagination and demo, with fewer rounds: about 4 minutes on 2 cores
 //   --full              every part but the soak, at full length, the CPU table (1a) included: about 17 minutes
 //                       on a quiet machine, over 20 on a busy one (RESULTS.md says how long each part took)
 //   --quick             short smoke run of every part but the soak (writes .tmp/RESULTS.quick.md unless --out is given)
 //   --soak              add the soak (part 4); --soak-seconds N sets its length (default 60)
-//   --only a,b          run only these parts: cpu, http, micro, changes, pagination, demo, soak (full length with --full;
+//   --only a,b          run only these parts: cpu, http, micro, changes, frozen, pagination, demo, soak (full length with --full;
 //                       the CPU table is always full length but with --quick)
 //   BENCH_CPU_FRAMEWORKS=node,hono (environment) limits the CPU table to those frameworks' groups
 //   --out FILE          where to write the results
@@ -38,6 +38,7 @@ const FULL = {
   http: { seconds: 5, warmup: 2, rounds: 5 },
   micro: { time: 500, rounds: 5 },
   changes: { time: 500, rounds: 5 },
+  frozen: { rounds: 5 },
   pagination: { time: 500, rounds: 5 },
   demo: { searches: 1000, peerSearches: 100, rounds: 5 },
 };
@@ -47,6 +48,7 @@ const DEFAULT = {
   http: { seconds: 3, warmup: 1, rounds: 3 },
   micro: { time: 500, rounds: 3 },
   changes: { time: 500, rounds: 3 },
+  frozen: { rounds: 3 },
   pagination: { time: 500, rounds: 3 },
   demo: { searches: 1000, peerSearches: 100, rounds: 3 },
 };
@@ -55,6 +57,7 @@ const QUICK = {
   http: { seconds: 1, warmup: 0, rounds: 1 },
   micro: { time: 50, rounds: 1 },
   changes: { time: 50, rounds: 1 },
+  frozen: { rounds: 1 },
   pagination: { time: 50, rounds: 1 },
   demo: { searches: 100, peerSearches: 10, rounds: 1 },
 };
@@ -67,6 +70,7 @@ const PARTS = {
   http: async (s) => (await import('./http/throughput.mjs')).httpThroughput(s),
   micro: async (s) => (await import('./versioning/micro.mjs')).micro(s),
   changes: async (s) => (await import('./versioning/changes.mjs')).changes(s),
+  frozen: async (s) => (await import('./versioning/frozen.mjs')).frozen(s),
   pagination: async (s) => (await import('./pagination/index.mjs')).pagination(s),
   demo: async (s) => (await import('./demo/search.mjs')).demoSearch(s),
   soak: async (s) => (await import('./http/soak.mjs')).soak(s),
@@ -74,7 +78,7 @@ const PARTS = {
 
 const selected = args.only
   ? args.only.split(',').map((p) => p.trim())
-  : [...(quick || full ? ['cpu'] : []), 'http', 'micro', 'changes', 'pagination', 'demo'];
+  : [...(quick || full ? ['cpu'] : []), 'http', 'micro', 'changes', 'frozen', 'pagination', 'demo'];
 if (args.soak && !selected.includes('soak')) selected.push('soak');
 const unknown = selected.filter((part) => !PART_ORDER.includes(part));
 if (unknown.length)

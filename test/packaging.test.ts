@@ -24,7 +24,18 @@ const packages = [
   {
     name: '@restdash/versioning',
     dir: 'packages/versioning',
-    entries: ['', '/express', '/fastify', '/hono', '/node', '/openapi', '/i18n', '/client', '/changes'],
+    entries: [
+      '',
+      '/express',
+      '/fastify',
+      '/hono',
+      '/node',
+      '/openapi',
+      '/i18n',
+      '/client',
+      '/changes',
+      '/frozen',
+    ],
   },
   { name: '@restdash/pagination', dir: 'packages/pagination', entries: ['', '/react', '/static'] },
 ] as const;
@@ -33,6 +44,7 @@ const packages = [
 // type packages and servers the README's examples use.
 const linkedDeps = [
   'path-to-regexp',
+  'microdiff',
   'react',
   'react-dom',
   'express',
