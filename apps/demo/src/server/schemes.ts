@@ -13,7 +13,7 @@ import {
 
 export { type Labels, vendorTemplate, versionHeader } from '../shared/versioning.js';
 import { CityDetail, CityList } from './api-schemas.js';
-import { cityDetailV2OpenAPI, cityDetailV3OpenAPI, cityListOpenAPI } from './openapi.js';
+import { cityDetailV2OpenAPI, cityDetailV3OpenAPI, cityListOpenAPI, metaOpenAPI } from './openapi.js';
 
 /** Name of the city list route in every urlconf (namespaced `v1:cities-list` under `namespace`). */
 export const citiesRouteName = 'cities-list';
@@ -120,6 +120,22 @@ function cityRoutes(prefix: string, [, second, third]: Labels, handlers: CityHan
       response: CityDetail,
       openapi: cityDetailV3OpenAPI,
     }),
+  ];
+}
+
+/**
+ * The API's routes under `setup`: what the OpenAPI documents describe and the committed contracts freeze —
+ * `GET /api/meta` (version-neutral) and the city routes.
+ */
+export function apiRoutes(setup: SchemeSetup, handlers: CityHandlers, meta: unknown): (Route | Include)[] {
+  return [
+    path('/api/meta', meta as never, {
+      name: 'api-meta',
+      versioning: null,
+      methods: ['GET'],
+      openapi: metaOpenAPI,
+    }),
+    ...setup.cityRoutes(handlers),
   ];
 }
 

@@ -26,10 +26,11 @@ import type { ListParams } from './list-params.js';
 import { docsPath, loadDocsAssets, renderDocsPage } from './api-docs.js';
 import { apiHistory } from './api-history.js';
 import { changelogPath, renderChangelogPage } from './changelog-page.js';
-import { apiDocument, metaOpenAPI } from './openapi.js';
+import { apiDocument } from './openapi.js';
 import type { DocumentSource } from './openapi.js';
 import { sendProblem } from './problems.js';
 import {
+  apiRoutes,
   citiesRouteName,
   cityRouteName,
   isAskableLabel,
@@ -292,10 +293,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   }
 
   // The API: what the OpenAPI documents describe.
-  const apiRoutes = [
-    path('/api/meta', meta, { name: 'api-meta', versioning: null, methods: ['GET'], openapi: metaOpenAPI }),
-    ...setup.cityRoutes(cityHandlers),
-  ];
+  const api = apiRoutes(setup, cityHandlers, meta);
   const urlconf = new UrlConf([
     path('/', page, { name: 'home', versioning: null, methods: ['GET'] }),
     path(docsPath, docsPage, { name: 'api-docs', versioning: null, methods: ['GET'] }),
@@ -305,10 +303,10 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       versioning: null,
       methods: ['GET'],
     }),
-    ...apiRoutes,
+    ...api,
   ]);
   const documentSource: Omit<DocumentSource, 'server'> = {
-    urlconf: new UrlConf(apiRoutes),
+    urlconf: new UrlConf(api),
     scheme: versioning,
     policies,
     isCityList: (operationId) => /(^|_)cities_list$/.test(operationId),
