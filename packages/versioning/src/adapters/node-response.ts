@@ -4,6 +4,7 @@ import { checkScriptPrefix } from '../http/request.js';
 import { isPlainObject, mustBe } from '../internal/arguments.js';
 import type { ProblemOutcome } from '../pipeline/problem.js';
 import type { ServeOutcome } from '../pipeline/decide.js';
+import type { Send } from '../pipeline/exchange.js';
 import { appendField, appendVary, isJsonType, mergeVary } from '../pipeline/vary.js';
 import { prefixProblem } from './shared.js';
 
@@ -128,6 +129,34 @@ export function fastifyQuery(query: URLSearchParams): Record<string, string | st
   return result;
 }
 
+/**
+ * A JSON value on its way out of a Fastify reply, through the exchange's `send` (see `sending`): the status and
+ * headers the migrations changed are set on the reply.
+ */
+export function outgoingReplyJson(reply: FastifyReplyLike, send: Send, value: unknown): unknown {
+  const out = send(value, reply.statusCode, reply.getHeader('content-type'), () => replyHeaders(reply));
+  if (out.info !== null) replyInfo(reply, out.info);
+  return out.body;
+}
+
+/**
+ * Finishes a Fastify reply's head as it is sent (`onSend`): `Vary` as it was in front (`upstreamVary`), then as the
+ * handler left it, then the answer's `vary`, each field once; a JSON `Content-Type` goes out as `contentType` when that
+ * is not `null` (a vendor type).
+ */
+export function finishReplyHead(
+  reply: FastifyReplyLike,
+  upstreamVary: unknown,
+  vary: readonly string[],
+  contentType: string | null,
+): void {
+  const current = reply.getHeader('vary');
+  const value = appendVary(mergeVary(upstreamVary, current), vary);
+  if (value !== current && value !== '') reply.header('vary', value);
+  if (contentType !== null && isJsonType(reply.getHeader('content-type')))
+    reply.header('content-type', contentType);
+}
+
 /** node:http's `options.scriptPrefix`, checked: a path the server is mounted under, without parameters. */
 export function scriptPrefixOf(where: string, given: string | undefined): string {
   const prefix = checkScriptPrefix(where, given ?? '');
@@ -172,6 +201,16 @@ export function replyProblem<R extends ReplyLike>(reply: R, problem: ProblemOutc
   for (const [name, value] of Object.entries(problem.headers)) reply.header(name, value);
   reply.send(problem.body);
   return reply;
+}
+
+/** What the helpers use of a Fastify reply. */
+interface FastifyReplyLike {
+  readonly statusCode: number;
+  getHeader(name: string): unknown;
+  getHeaders(): Record<string, unknown>;
+  header(name: string, value: string): unknown;
+  code(status: number): unknown;
+  removeHeader(name: string): unknown;
 }
 
 interface ReplyLike {

@@ -61,8 +61,8 @@ type ListsEveryMember = [Exclude<keyof VersioningVariables, (typeof versioningMe
   : false;
 true satisfies ListsEveryMember;
 
-/** The four adapters. */
-export type Framework = 'express' | 'fastify' | 'hono' | 'node';
+/** The adapters. */
+export type Framework = 'express' | 'fastify' | 'hono' | 'node' | 'nest';
 
 declare const frameworkBrand: unique symbol;
 

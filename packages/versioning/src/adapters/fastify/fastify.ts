@@ -2,7 +2,13 @@ import type { FastifyInstance as App, FastifyPluginCallback, FastifyReply as Rep
 import type { FastifyRequest as Request, RouteOptions } from 'fastify';
 import * as core from '../core.js';
 import { applyRequestInfo, nodePort } from '../node-body.js';
-import { fastifyQuery, replyFields, replyHeaders, replyInfo, replyProblem } from '../node-response.js';
+import {
+  fastifyQuery,
+  finishReplyHead,
+  outgoingReplyJson,
+  replyFields,
+  replyProblem,
+} from '../node-response.js';
 import type { VersionedRequest, VersionedRouteHandler } from './routes.js';
 
 type H = VersionedRouteHandler;
@@ -19,13 +25,9 @@ const versionOf = (request: Request) => kept(request)[kOutcome]?.request.version
 const finishReply =
   (vary: readonly string[]): NonNullable<RouteOptions['onSend']> =>
   (request, reply, payload, sent) => {
-    const current = reply.getHeader('vary');
     // A pinned answer varies on what its pin reads (`*` by default), a sent version's on the scheme's headers.
-    const fields = kept(request)[kOutcome]?.vary ?? vary;
-    const value = core.appendVary(core.mergeVary(kept(request)[kUpstreamVary], current), fields);
-    if (value !== current && value !== '') reply.header('vary', value);
-    const type = kept(request)[kOutcome]?.contentType ?? null;
-    if (type !== null && core.isJsonType(reply.getHeader('content-type'))) reply.header('content-type', type);
+    const outcome = kept(request)[kOutcome];
+    finishReplyHead(reply, kept(request)[kUpstreamVary], outcome?.vary ?? vary, outcome?.contentType ?? null);
     sent(null, payload);
   };
 
@@ -35,9 +37,7 @@ const sendInVersion =
   (request, reply, payload, done) => {
     const outcome = kept(request)[kOutcome];
     const send = outcome === null ? null : core.sending(mounted, outcome);
-    const out = send?.(payload, reply.statusCode, reply.getHeader('content-type'), () => replyHeaders(reply));
-    if (out?.info != null) replyInfo(reply, out.info);
-    done(null, out === undefined ? payload : out.body);
+    done(null, send === null ? payload : outgoingReplyJson(reply, send, payload));
   };
 
 function handlerOf(mounted: Mounted, wildcard: string | null, prefix: string) {

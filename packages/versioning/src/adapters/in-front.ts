@@ -1,0 +1,110 @@
+import type { IncomingMessage } from 'node:http';
+import type { DocumentOf } from './documents.js';
+import { nodePort } from './node-body.js';
+import { isAPIException } from '../errors.js';
+import type { ServeOutcome } from '../pipeline/decide.js';
+import { decideNode } from '../pipeline/decide.js';
+import { answerDecided, type Entry, enter, failure, untouched, whenEntered } from '../pipeline/exchange.js';
+import { routeMatcher } from '../pipeline/match.js';
+import type { ProblemOutcome } from '../pipeline/problem.js';
+import type { UrlConf } from '../urls/urlconf.js';
+import { type AdapterOptions, type Framework, type MountedRoute, mountRoutes, pathOf } from './shared.js';
+
+/**
+ * restdash in front of a framework's own router (Nest's, on Express or Fastify): the framework routes and calls its
+ * handlers, and restdash, running first on every request, decides and enters the requests of the mount's routes.
+ */
+export interface FrontMount {
+  /** The route of a request path and method, with its parameters under their UrlConf names; `null`: not the mount's. */
+  find(
+    path: string,
+    method: string,
+  ): { readonly route: FrontRoute; readonly params: Record<string, string> } | null;
+  /** The handler of the `describe` route, which the front answers itself: the document of a request's version. */
+  readonly document: DocumentOf;
+}
+
+/** A route of a front mount; its handler is the framework's, never called by restdash. */
+export type FrontRoute = MountedRoute<unknown>;
+
+/** What the front keeps on a request it decided: the route, the decision, and what a port hides until the handler. */
+export interface Kept<Hidden = unknown> {
+  readonly route: FrontRoute;
+  readonly serve: ServeOutcome;
+  /** `Vary` as the response had it when the version was decided. */
+  vary: unknown;
+  hidden: Hidden | null;
+}
+
+const kKept = Symbol('restdash versioning');
+
+/** The front's name for what it keeps on a request (a framework that wants its request decorated, decorates it). */
+export const keptName: symbol = kKept;
+
+/** What the front keeps on `request`; `undefined` for a request it does not version. */
+export function keptOf<Hidden = unknown>(request: object): Kept<Hidden> | undefined {
+  return (request as { [kKept]?: Kept<Hidden> | null })[kKept] ?? undefined;
+}
+
+/** Compiles the mount of `urlconf` for `framework` (see `mountRoutes`), its routes matched by the core's matcher. */
+export function mountInFront(
+  framework: Framework,
+  urlconf: UrlConf,
+  options: AdapterOptions<never>,
+): FrontMount {
+  let document: DocumentOf | null = null;
+  const { routes } = mountRoutes(framework, urlconf, options, 'path-to-regexp', (made) => (document = made));
+  const match = routeMatcher(routes);
+  return {
+    find: (path, method) => {
+      const found = match(path, method);
+      return 'route' in found ? found : null;
+    },
+    document: document as unknown as DocumentOf,
+  };
+}
+
+/** How a port writes out what the front decided about a request. */
+export interface FrontWriters<T> {
+  /** The request goes on to the framework's router, `entry` made what the handler reads (the `describe` route too). */
+  serve(serve: ServeOutcome, entry: Extract<Entry, { kind: 'handle' }>): T;
+  problem(problem: ProblemOutcome): T;
+  /** An error that is not the request's problem, or `null`: a request the mount does not own. */
+  pass(error: unknown): T;
+}
+
+/**
+ * The way in of a request of `mount`, in front of the framework's router: the version decided, the body read,
+ * validated and migrated (the `describe` route's skipped), kept on `native` (the framework's request). Answers at once
+ * when nothing is pending, else a promise.
+ */
+export function enterInFront<T>(
+  mount: FrontMount | null,
+  req: IncomingMessage,
+  native: object,
+  write: FrontWriters<T>,
+): T | Promise<T> {
+  const found = mount?.find(pathOf(req.url ?? '/'), req.method ?? 'GET');
+  if (found == null) return write.pass(null);
+  const { route, params } = found;
+  let version: string | null = null;
+  const answer = (outcome: ServeOutcome | ProblemOutcome): T | Promise<T> => {
+    if (outcome.kind === 'problem') return write.problem(outcome);
+    version = outcome.request.version;
+    const kept: Kept = { route, serve: outcome, vary: undefined, hidden: null };
+    Object.assign(native, { [kKept]: kept });
+    const reads = route.hasBodies && outcome.handler !== mount?.document;
+    const entered = reads ? enter(route, outcome, nodePort(req)) : untouched;
+    return whenEntered(entered, (entry) =>
+      entry.kind === 'problem' ? write.problem(entry.problem) : write.serve(outcome, entry),
+    );
+  };
+  return answerDecided(
+    () => decideNode(route, req, req.url ?? '/', params, '', native),
+    answer,
+    (error) => {
+      if (!isAPIException(error)) return write.pass(error);
+      return write.problem(failure(route, version, error, req.headers['accept-language'], route.vary));
+    },
+  ) as T | Promise<T>;
+}

@@ -1,0 +1,3 @@
+export { ApiVersion, Versioned, type VersionedOptions } from './decorators.js';
+export { RestdashModule } from './module.js';
+export type { AdapterOptions, VersioningVariables } from '../shared.js';
