@@ -8,8 +8,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** `tsc --strict --noEmit` on `files` with the repository's compiler options; its output, '' when it passes. */
-export function compileStrict(files: readonly string[]): string {
+/**
+ * `tsc --strict --noEmit` on `files` with the repository's compiler options (and `options`, such as Nest's
+ * `experimentalDecorators`); its output, '' when it passes.
+ */
+export function compileStrict(
+  files: readonly string[],
+  options: Readonly<Record<string, unknown>> = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'restdash-types-'));
   try {
     const config = join(dir, 'tsconfig.json');
@@ -17,7 +23,12 @@ export function compileStrict(files: readonly string[]): string {
       config,
       JSON.stringify({
         extends: join(root, 'tsconfig.base.json'),
-        compilerOptions: { strict: true, noEmit: true, typeRoots: [join(root, 'node_modules/@types')] },
+        compilerOptions: {
+          ...options,
+          strict: true,
+          noEmit: true,
+          typeRoots: [join(root, 'node_modules/@types')],
+        },
         files,
       }),
     );

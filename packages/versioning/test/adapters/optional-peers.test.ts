@@ -35,6 +35,20 @@ describe('what each entry point loads', () => {
     ['adapters/fastify/index.ts', [...validation, 'path-to-regexp']],
     ['adapters/express/index.ts', [...validation, 'express', 'path-to-regexp']],
     ['adapters/hono/index.ts', [...validation, 'hono', 'hono/route', 'path-to-regexp']],
+    // Nest's own router, pipes and DI; Express and Fastify, which Nest brings, only as types.
+    [
+      'adapters/nest/index.ts',
+      [
+        '@nestjs/common',
+        '@nestjs/common/constants.js',
+        '@nestjs/core',
+        '@nestjs/core/router/paths-explorer.js',
+        '@nestjs/core/router/route-path-factory.js',
+        ...validation,
+        'path-to-regexp',
+        'rxjs',
+      ],
+    ],
     // It reads the routes a UrlConf hands out, already parsed, and recognises a UrlConf by its methods.
     ['openapi/index.ts', []],
   ])('%s → %j', async (entry, expected) => {

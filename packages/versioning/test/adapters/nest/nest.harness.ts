@@ -1,0 +1,18 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Served } from '../support.js';
+
+/** One of Nest's platforms, as the Nest contract drives it. */
+export interface NestHarness {
+  readonly platform: 'express' | 'fastify';
+  /** The README example's `main()` on this platform. */
+  readonly example: (port: number) => Promise<INestApplication>;
+  /** A Nest application of `module` on this platform, not yet started (`configure` may set it up first). */
+  create(module: object): Promise<INestApplication>;
+}
+
+/** Starts `app` on 127.0.0.1, port 0. */
+export async function start(app: INestApplication): Promise<Served> {
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as { port: number };
+  return { origin: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
