@@ -5,7 +5,7 @@
 //                       on a quiet machine, over 20 on a busy one (RESULTS.md says how long each part took)
 //   --quick             short smoke run of every part but the soak (writes .tmp/RESULTS.quick.md unless --out is given)
 //   --soak              add the soak (part 4); --soak-seconds N sets its length (default 60)
-//   --only a,b          run only these parts: cpu, http, micro, changes, frozen, pagination, demo, soak (full length with --full;
+//   --only a,b          run only these parts: cpu, http, nest, micro, changes, frozen, pagination, demo, soak (full length with --full;
 //                       the CPU table is always full length but with --quick)
 //   BENCH_CPU_FRAMEWORKS=node,hono (environment) limits the CPU table to those frameworks' groups
 //   --out FILE          where to write the results
@@ -35,6 +35,7 @@ if (quick && full) throw new Error('--quick and --full exclude each other.');
 /** Every part at full length: what `--full` runs (the CPU table always runs so). */
 const FULL = {
   cpu: { amount: 30_000, warmup: 50_000, rounds: 9 },
+  nest: { amount: 20_000, warmup: 20_000, rounds: 7 },
   http: { seconds: 5, warmup: 2, rounds: 5 },
   micro: { time: 500, rounds: 5 },
   changes: { time: 500, rounds: 5 },
@@ -54,6 +55,7 @@ const DEFAULT = {
 };
 const QUICK = {
   cpu: { amount: 10_000, warmup: 5_000, rounds: 3 },
+  nest: { amount: 5_000, warmup: 5_000, rounds: 2 },
   http: { seconds: 1, warmup: 0, rounds: 1 },
   micro: { time: 50, rounds: 1 },
   changes: { time: 50, rounds: 1 },
@@ -68,6 +70,7 @@ const SETTINGS = {
 const PARTS = {
   cpu: async (s) => (await import('./http/cpu.mjs')).httpCpu(s),
   http: async (s) => (await import('./http/throughput.mjs')).httpThroughput(s),
+  nest: async (s) => (await import('./http/nest.mjs')).nestCpu(s),
   micro: async (s) => (await import('./versioning/micro.mjs')).micro(s),
   changes: async (s) => (await import('./versioning/changes.mjs')).changes(s),
   frozen: async (s) => (await import('./versioning/frozen.mjs')).frozen(s),
@@ -78,7 +81,7 @@ const PARTS = {
 
 const selected = args.only
   ? args.only.split(',').map((p) => p.trim())
-  : [...(quick || full ? ['cpu'] : []), 'http', 'micro', 'changes', 'frozen', 'pagination', 'demo'];
+  : [...(quick || full ? ['cpu', 'nest'] : []), 'http', 'micro', 'changes', 'frozen', 'pagination', 'demo'];
 if (args.soak && !selected.includes('soak')) selected.push('soak');
 const unknown = selected.filter((part) => !PART_ORDER.includes(part));
 if (unknown.length)

@@ -5,7 +5,7 @@ import { arch, cpus, loadavg, platform, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import { renderSection } from './format.mjs';
 
-export const PART_ORDER = ['cpu', 'http', 'micro', 'changes', 'frozen', 'pagination', 'soak', 'demo'];
+export const PART_ORDER = ['cpu', 'http', 'nest', 'micro', 'changes', 'frozen', 'pagination', 'soak', 'demo'];
 
 const HEADER = `# restdash benchmarks
 
