@@ -27,7 +27,7 @@ import type { VersioningVariables } from '../../../src/adapters/shared.js';
 import { NotFound } from '../../../src/errors.js';
 import { URLPathVersioning } from '../../../src/schemes/url-path.js';
 import { fetchReply, type Reply, type Served } from '../support.js';
-import { AppModule } from './users.example.js';
+import { ada, AppModule } from './users.example.js';
 import { type NestHarness, start } from './nest.harness.js';
 
 type VersionedRequest = VersioningVariables & { readonly headers: Record<string, unknown> };
@@ -126,14 +126,6 @@ export function nestContract(harness: NestHarness): void {
       served = { origin: `http://127.0.0.1:${port}`, close: () => app.close() };
     });
     afterAll(() => served.close());
-
-    const ada = {
-      id: 7,
-      fullName: 'Ada Lovelace',
-      email: 'ada@example.com',
-      createdAt: '2024-03-01T00:00:00.000Z',
-      addresses: [{ city: 'London', street: '12 St James Sq' }],
-    };
 
     test.each([
       ['2025-01-01', ada],

@@ -41,7 +41,7 @@ export const history = new VersionHistory(['2024-01-01', '2024-06-01', '2025-01-
   ],
 });
 
-const ada = {
+export const ada = {
   id: 7,
   fullName: 'Ada Lovelace',
   email: 'ada@example.com',
