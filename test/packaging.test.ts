@@ -30,6 +30,7 @@ const packages = [
       '/fastify',
       '/hono',
       '/node',
+      '/nest',
       '/openapi',
       '/i18n',
       '/client',
@@ -52,6 +53,9 @@ const linkedDeps = [
   'hono',
   '@types',
   '@hono',
+  '@nestjs',
+  'rxjs',
+  'reflect-metadata',
   'zod',
 ];
 // The versioning package's own dependencies (request validation), where the workspace installed them: `ajv` 8 under
