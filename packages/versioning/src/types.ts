@@ -71,3 +71,29 @@ export interface ReverseOptions {
   /** Query parameters appended to the URL. */
   readonly query?: Readonly<Record<string, string>>;
 }
+
+/**
+ * How the version of a request was chosen: `'sent'` the client sent it; `'default'` it sent none and the scheme's
+ * default (or none, `null`) stands; `'pinned'` it sent none and the mount's `pinVersion` chose it; `'waterfall'` it
+ * sent a date (`versionFormat: 'date'`) served by the newest allowed version on or before it.
+ */
+export type VersionChoice = 'sent' | 'default' | 'pinned' | 'waterfall';
+
+/**
+ * What is published on `node:diagnostics_channel` channel `restdash:versioning:request` for every answered request of a versioned route, once its
+ * status is known (the response finished, or closed early).
+ */
+export interface RequestMessage {
+  /** The version the request was answered in; `null` when none was decided (a refused version, a version-neutral default). */
+  readonly version: string | null;
+  /** The route's pattern in the UrlConf, `/:version/users/:pk/` (low-cardinality, as OpenTelemetry's `http.route`). */
+  readonly route: string;
+  /** How the version was chosen. */
+  readonly how: VersionChoice;
+  /** The status the response went out with. */
+  readonly status: number;
+  /** Whether the version's policy gives a deprecation date (it is sent `Deprecation`). */
+  readonly deprecated: boolean;
+  /** The version's sunset date, or `null`. */
+  readonly sunset: Date | null;
+}

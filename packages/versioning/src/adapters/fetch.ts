@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { RequestInfo } from '../changes/info.js';
 import { type BodyBytes, readFetchBody } from '../http/read-body.js';
-import type { ServeOutcome } from '../pipeline/decide.js';
+import type { Outcome, ServeOutcome } from '../pipeline/decide.js';
 import type { ExchangePort, Send } from '../pipeline/exchange.js';
 import { appendVary, isJsonType } from '../pipeline/vary.js';
 
@@ -61,6 +61,35 @@ export function finishResponse(
   keep: (vary: string) => void,
 ): Response {
   return withFields(withType(withVary(response, outcome.vary, keep), outcome.contentType), outcome.fields);
+}
+
+/**
+ * `answer`, the Response of a request whose outcome has a report (someone subscribes to the request channel),
+ * published once it settles with its status (`context.res`'s when the handler returned none). A handler's error is
+ * published as 500, the status of the framework's own error answer, before it goes on to the application's handler.
+ */
+export function reported<T>(
+  context: { readonly res: Response },
+  outcome: Outcome,
+  answer: T | Promise<T>,
+): T | Promise<T> {
+  const { report } = outcome;
+  if (report === undefined) return answer;
+  const status = (settled: T) => (settled instanceof Response ? settled : context.res).status;
+  if (!(answer instanceof Promise)) {
+    report(status(answer));
+    return answer;
+  }
+  return answer.then(
+    (settled) => {
+      report(status(settled));
+      return settled;
+    },
+    (error: unknown) => {
+      report(500);
+      throw error;
+    },
+  );
 }
 
 /** The request target of an absolute URL (`http://host/a?b` → `/a?b`), as the client sent it. */

@@ -33,23 +33,29 @@ export interface FrontPlatform {
 export const expressFront: FrontPlatform = {
   install(app, mount) {
     const front = (req: IncomingMessage, res: ServerResponse, next: NextFunction): void => {
-      void enterInFront(mount(), req, req, {
-        problem(problem) {
-          writeProblem(res, problem);
+      void enterInFront(
+        mount(),
+        req,
+        req,
+        {
+          problem(problem) {
+            writeProblem(res, problem);
+          },
+          pass(error) {
+            next(error ?? undefined);
+          },
+          serve(serve, entry) {
+            prepareNode(req, res, serve, entry);
+            if (serve.handler !== mount()?.document) {
+              next();
+              return;
+            }
+            res.setHeader('content-type', 'application/json');
+            res.end((serve.handler as DocumentOf)(serve.request));
+          },
         },
-        pass(error) {
-          next(error ?? undefined);
-        },
-        serve(serve, entry) {
-          prepareNode(req, res, serve, entry);
-          if (serve.handler !== mount()?.document) {
-            next();
-            return;
-          }
-          res.setHeader('content-type', 'application/json');
-          res.end((serve.handler as DocumentOf)(serve.request));
-        },
-      });
+        res,
+      );
     };
     (app as { use(handler: typeof front): void }).use(front);
   },
@@ -75,30 +81,36 @@ export const fastifyFront: FrontPlatform = {
     for (const name of [keptName, ...versioningMembers])
       if (!app.hasRequestDecorator(name)) app.decorateRequest(name, null);
     app.addHook('onRequest', (request, reply, done) => {
-      const result = enterInFront<unknown>(mount(), request.raw, request, {
-        problem: (problem) => replyProblem(reply, problem),
-        pass(error) {
-          if (error === null) return goOn;
-          done(error as Error);
-          return null;
+      const result = enterInFront<unknown>(
+        mount(),
+        request.raw,
+        request,
+        {
+          problem: (problem) => replyProblem(reply, problem),
+          pass(error) {
+            if (error === null) return goOn;
+            done(error as Error);
+            return null;
+          },
+          serve(serve, { info, body }) {
+            const kept = keptOf<IncomingHttpHeaders>(request) as Kept<IncomingHttpHeaders>;
+            kept.vary = reply.getHeader('vary');
+            exposeOn(request, serve.request);
+            replyFields(reply, serve.fields);
+            if (serve.handler === mount()?.document)
+              return reply.type('application/json').send((serve.handler as DocumentOf)(serve.request));
+            if (info !== null)
+              Object.assign(request, { query: fastifyQuery(applyRequestInfo(request.raw, info)) });
+            if (body !== null) {
+              request.body = body.value;
+              kept.hidden = request.raw.headers;
+              request.raw.headers = bodyless(request.raw.headers);
+            }
+            return goOn;
+          },
         },
-        serve(serve, { info, body }) {
-          const kept = keptOf<IncomingHttpHeaders>(request) as Kept<IncomingHttpHeaders>;
-          kept.vary = reply.getHeader('vary');
-          exposeOn(request, serve.request);
-          replyFields(reply, serve.fields);
-          if (serve.handler === mount()?.document)
-            return reply.type('application/json').send((serve.handler as DocumentOf)(serve.request));
-          if (info !== null)
-            Object.assign(request, { query: fastifyQuery(applyRequestInfo(request.raw, info)) });
-          if (body !== null) {
-            request.body = body.value;
-            kept.hidden = request.raw.headers;
-            request.raw.headers = bodyless(request.raw.headers);
-          }
-          return goOn;
-        },
-      });
+        reply.raw,
+      );
       // Fastify goes on when the request does: not once a problem or the document is sent.
       const proceed = (outcome: unknown): void => {
         if (outcome === goOn) done();

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { DocumentOf } from './documents.js';
 import { nodePort } from './node-body.js';
 import { isAPIException } from '../errors.js';
@@ -75,14 +75,16 @@ export interface FrontWriters<T> {
 
 /**
  * The way in of a request of `mount`, in front of the framework's router: the version decided, the body read,
- * validated and migrated (the `describe` route's skipped), kept on `native` (the framework's request). Answers at once
- * when nothing is pending, else a promise.
+ * validated and migrated (the `describe` route's skipped), kept on `native` (the framework's request); `res`, when
+ * given, is where the request's report waits for its status (see `decideNode`). Answers at once when nothing is
+ * pending, else a promise.
  */
 export function enterInFront<T>(
   mount: FrontMount | null,
   req: IncomingMessage,
   native: object,
   write: FrontWriters<T>,
+  res?: ServerResponse,
 ): T | Promise<T> {
   const found = mount?.find(pathOf(req.url ?? '/'), req.method ?? 'GET');
   if (found == null) return write.pass(null);
@@ -100,7 +102,7 @@ export function enterInFront<T>(
     );
   };
   return answerDecided(
-    () => decideNode(route, req, req.url ?? '/', params, '', native),
+    () => decideNode(route, req, req.url ?? '/', params, '', native, res),
     answer,
     (error) => {
       if (!isAPIException(error)) return write.pass(error);

@@ -53,6 +53,8 @@ export interface RouteLifecycle {
    * fields, and `supportedVersions` when `versionError` (the error refuses the version itself).
    */
   refuse(error: APIException, versionError: boolean): Refusal;
+  /** The policy of `version` on this route's mount, or `null`. */
+  policy(version: string): CompiledPolicy | null;
 }
 
 /** The compiled lifecycle of a mount. */
@@ -96,6 +98,7 @@ const trivial = (member: Member): RouteLifecycle => {
     versions: member.list,
     admit: () => admitted,
     refuse: (error) => refusal(error, null, noFields),
+    policy: () => null,
   };
 };
 
@@ -227,6 +230,7 @@ function admitting(mount: Shared, facts: RouteFacts): RouteLifecycle {
   return {
     setsHeaders: timeline !== null || policies.size > 0,
     versions: self.list,
+    policy: (version) => policies.get(version) ?? null,
     refuse(error, versionError) {
       // The clock is read once, and only when an answer depends on it.
       const time = timeline !== null || (hasSunset && versionError) ? now() : Number.NaN;

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isPromiseLike } from '../internal/recognize.js';
 import { type APIException, InvalidVersion, isAPIException, VersionRequired } from '../errors.js';
 import { mustBe } from '../internal/arguments.js';
@@ -9,6 +9,7 @@ import type { HeaderField } from '../lifecycle/policies.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import type { RoutePlan } from './plan.js';
 import { type ProblemOutcome, problemOutcome } from './problem.js';
+import { type Report, reportOf, reportWhenDone, requestChannel } from './request-channel.js';
 
 /** A request the route serves: what the adapter puts on the framework's request and response. */
 export interface ServeOutcome {
@@ -28,6 +29,8 @@ export interface ServeOutcome {
   readonly vary: readonly string[];
   /** The `Content-Type` a JSON answer goes out as instead (a vendor type `MediaTypeVersioning` read), or `null`. */
   readonly contentType: string | null;
+  /** Publishes the request on `restdash:versioning:request` with its status; absent while nobody subscribes. */
+  readonly report?: Report | undefined;
 }
 
 /** What the pipeline decided for one request: serve it, or answer with a problem. */
@@ -40,6 +43,7 @@ export type Outcome = ServeOutcome | ProblemOutcome;
 export type PendingOutcome = Outcome | Promise<Outcome>;
 
 const noArgs: readonly string[] = Object.freeze([]);
+const noPin: { readonly chose: boolean } = Object.freeze({ chose: false });
 
 /**
  * Whether `error`, raised while determining the version, refuses the version itself: a 404, or a 406 other than
@@ -133,6 +137,25 @@ export function decide(
   params: unknown,
   native?: unknown,
 ): PendingOutcome {
+  // What the pin answered, for the report: set once it did (never without a pin).
+  const pin = route.pinVersion === null ? noPin : { chose: false };
+  const outcome = decideOutcome(route, request, params, native, pin);
+  // Read once per request: nothing of the report is made while nobody subscribes.
+  if (!requestChannel.hasSubscribers) return outcome;
+  const withReport = (settled: Outcome): Outcome => {
+    const report = reportOf(route, request, route.kwargsOf(params), pin.chose);
+    return report === null ? settled : { ...settled, report };
+  };
+  return outcome instanceof Promise ? outcome.then(withReport) : withReport(outcome);
+}
+
+function decideOutcome(
+  route: RoutePlan,
+  request: PipelineRequest,
+  params: unknown,
+  native: unknown,
+  pin: { chose: boolean },
+): PendingOutcome {
   const { scheme, lifecycle, pinVersion } = route;
   const host = request.hostProblem();
   if (host !== null) {
@@ -153,9 +176,11 @@ export function decide(
     }
     if (pinVersion !== null && request.version === null) {
       const pinned = pinVersion(native);
-      return isPromiseLike(pinned)
-        ? Promise.resolve(pinned).then((value) => afterPin(route, request, kwargs, value))
-        : afterPin(route, request, kwargs, pinned);
+      const after = (value: unknown) => {
+        pin.chose = typeof value === 'string' && value !== '';
+        return afterPin(route, request, kwargs, value);
+      };
+      return isPromiseLike(pinned) ? Promise.resolve(pinned).then(after) : after(pinned);
     }
   }
   return admitted(route, request);
@@ -184,7 +209,8 @@ function admitted(route: RoutePlan, request: PipelineRequest, vary: readonly str
 /**
  * {@link decide} for a node:http `IncomingMessage` (node:http, Express, Fastify's `request.raw`) whose request
  * target is `target` as the client sent it; `mount` is what the route's `prefixOf()` reads the script prefix from;
- * `native` the framework's request a pin is given (Express's, Fastify's; by default `message` itself).
+ * `native` the framework's request a pin is given (Express's, Fastify's; by default `message` itself); `response`,
+ * when given, is where the request's report (see `reportOf`) waits for its status.
  */
 export function decideNode(
   route: RoutePlan,
@@ -193,8 +219,18 @@ export function decideNode(
   params: unknown,
   mount: unknown,
   native: unknown = message,
+  response?: ServerResponse,
 ): PendingOutcome {
-  return decide(route, route.requests.node(message, target, route, params, mount), params, native);
+  const outcome = decide(route, route.requests.node(message, target, route, params, mount), params, native);
+  if (response === undefined || !requestChannel.hasSubscribers) return outcome;
+  if (outcome instanceof Promise) {
+    return outcome.then((settled) => {
+      reportWhenDone(response, settled.report ?? null);
+      return settled;
+    });
+  }
+  reportWhenDone(response, outcome.report ?? null);
+  return outcome;
 }
 
 /**

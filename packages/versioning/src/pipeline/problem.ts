@@ -19,6 +19,8 @@ export interface ProblemOutcome extends Problem {
   readonly headers: Readonly<Record<string, string>>;
   /** The version lifecycle's header fields, appended after what the response has. */
   readonly fields: readonly HeaderField[];
+  /** Publishes the request on `restdash:versioning:request` with its status; absent while nobody subscribes. */
+  readonly report?: ((status: number) => void) | undefined;
 }
 
 /** A problem body as a client of the request's version receives it (the history's `migrateProblem()`s). */

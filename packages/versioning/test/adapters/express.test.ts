@@ -11,6 +11,7 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { requestChannelContract } from './request-channel.contract.js';
 import { movedContract } from './moved.contract.js';
 import { bodies } from '../bodies/express.harness.js';
 import { fetchReply, listen } from './support.js';
@@ -23,6 +24,7 @@ describe('express adapter', () => {
   lifecycleContract(harness);
   describeContract(harness);
   choosingContract(harness);
+  requestChannelContract(harness);
   movedContract(bodies);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {

@@ -11,6 +11,7 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { requestChannelContract } from './request-channel.contract.js';
 import { movedContract } from './moved.contract.js';
 import { bodies } from '../bodies/fastify.harness.js';
 import { harness } from './fastify.harness.js';
@@ -22,6 +23,7 @@ describe('fastify adapter', () => {
   lifecycleContract(harness);
   describeContract(harness);
   choosingContract(harness);
+  requestChannelContract(harness);
   movedContract(bodies);
 
   test('several plugins, each encapsulated; a path and method routed twice go to the first route', async () => {

@@ -10,6 +10,7 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { requestChannelContract } from './request-channel.contract.js';
 import { movedContract } from './moved.contract.js';
 import { bodies } from '../bodies/node.harness.js';
 import { fetchReply, listen, type Served } from './support.js';
@@ -22,6 +23,7 @@ describe('node:http adapter', () => {
   lifecycleContract(harness);
   describeContract(harness);
   choosingContract(harness);
+  requestChannelContract(harness);
   movedContract(bodies);
 
   describe('routing of its own', () => {

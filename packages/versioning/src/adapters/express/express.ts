@@ -51,7 +51,7 @@ function handlerOf(mounted: Mounted): RequestHandler {
       return core.whenEntered(entered, (entry) => handle(mounted, outcome, entry, req, res, next));
     };
     // The path as the client sent it, and the mount point as Express tells it: `app.use('/api', …)`.
-    const decide = () => core.decideNode(mounted, req, req.originalUrl, req.params, req.baseUrl, req);
+    const decide = () => core.decideNode(mounted, req, req.originalUrl, req.params, req.baseUrl, req, res);
     // An APIException is answered here; any other error goes on to Express's error handling.
     return core.answerDecided(decide, answer, (error) => {
       if (!core.isAPIException(error) || res.headersSent) {

@@ -62,7 +62,7 @@ function handlerOf(mounted: Mounted, wildcard: string | null, prefix: string) {
         return handler.call(this, request as VersionedRequest, reply as never) ?? reply;
       });
     };
-    const outcome = core.decideNode(mounted, request.raw, request.raw.url ?? '/', params, prefix, request);
+    const outcome = core.decideNode(mounted, request.raw, request.url, params, prefix, request, reply.raw);
     // A pinned version still coming; resolved with `reply` (a thenable), the promise waits until it is sent.
     return outcome instanceof Promise ? outcome.then((settled) => answer(settled) ?? reply) : answer(outcome);
   };

@@ -73,9 +73,9 @@ function handlerOf(mounted: Mounted): Handler<VersioningEnv> {
       hasParams && hasMalformedValue(params, c.req.raw.url)
         ? core.problemOutcome(new core.ParseError(), c.req.header('accept-language'), mounted.vary)
         : core.decideFetch(mounted, c.req.raw, params, c, fetch.incomingHost(c.req.raw, c.env), c);
+    const respond = (settled: core.Outcome) => fetch.reported(c, settled, serve(c, next, mounted, settled));
     // A pinned version still coming (an async pinVersion): Hono awaits the handler's promise.
-    if (outcome instanceof Promise) return outcome.then((settled) => serve(c, next, mounted, settled));
-    return serve(c, next, mounted, outcome);
+    return outcome instanceof Promise ? outcome.then(respond) : respond(outcome);
   };
 }
 

@@ -97,7 +97,7 @@ export function versioned(
       return core.whenEntered(entered, (entry) => handle(route, outcome, entry, req, res, params));
     };
     core.answerDecided(
-      () => core.decideNode(route, req, target, params, prefix),
+      () => core.decideNode(route, req, target, params, prefix, req, res),
       answer,
       (error) => {
         if (!core.isAPIException(error)) onError(error, req);
