@@ -8,7 +8,7 @@ import { planRouteSchemas } from '../../packages/versioning/dist/changes/route-s
 // The request pipeline, from the build: what every adapter compiles at mount and runs per request.
 import { bodyCompiler } from '../../packages/versioning/dist/pipeline/route-bodies.js';
 import { outgoingJson } from '../../packages/versioning/dist/pipeline/outgoing.js';
-import { enter, whenEntered } from '../../packages/versioning/dist/pipeline/exchange.js';
+import { enter, sending, whenEntered } from '../../packages/versioning/dist/pipeline/exchange.js';
 import { decideNode } from '../../packages/versioning/dist/pipeline/decide.js';
 import { compilePlan } from '../../packages/versioning/dist/pipeline/plan.js';
 import { ratio } from '../lib/format.mjs';
@@ -82,19 +82,45 @@ const userFromV1 = (u) => ({
  * One mount's plan with two routes of one URL shape: `/:version/plain/` (no schemas) and `/:version/users/` (a
  * `response` and a `request` schema, served with the history) — compiled as every adapter compiles it.
  */
-const mount = compilePlan(
-  new UrlConf([
-    path('/:version/plain/', () => null),
-    path('/:version/users/', () => null, { name: 'users', request: User, response: User }),
-  ]),
-  { scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] }), changes: history },
-  'bench',
-  { compileBodies: bodyCompiler() },
-);
-const [plainRoute, usersRoute] = mount.routes;
+const mountWith = (checkResponses) =>
+  compilePlan(
+    new UrlConf([
+      path('/:version/plain/', () => null),
+      path('/:version/users/', () => null, { name: 'users', request: User, response: User }),
+    ]),
+    {
+      scheme: new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] }),
+      changes: history,
+      checkResponses,
+    },
+    'bench',
+    { compileBodies: bodyCompiler() },
+  );
+const [plainRoute, usersRoute] = mountWith(false).routes;
 const usersBodies = usersRoute.bodiesOf(usersRoute.route);
+const checkedRoute = mountWith(true).routes[1];
 const newestUser = user(7);
 const noHeaders = () => new Headers();
+
+/** `sending()` as it was before `checkResponses`: the route's bodies, and a closure over `outgoingJson`. */
+function sendingBefore(route, serve) {
+  const bodies = route.bodiesOf(serve.route);
+  if (bodies === null || (bodies.response === null && bodies.problem === null)) return null;
+  const { version } = serve.request;
+  return (value, status, contentType, headers) =>
+    outgoingJson(bodies, version, value, status, contentType, headers);
+}
+
+/**
+ * An adapter's way out for a GET of `version`, as every adapter runs it: decide(), `send = sending(route, outcome)`,
+ * the handler's value through it, the JSON text.
+ */
+function responsePath(route, makeSend, version) {
+  const message = { method: 'GET', url: `/${version}/users/`, headers: { host: '127.0.0.1' }, socket: {} };
+  const outcome = decideNode(route, message, message.url, { version }, '');
+  const send = makeSend(route, outcome);
+  return JSON.stringify(send(newestUser, 200, 'application/json', noHeaders).body);
+}
 
 /** An adapter's work for a GET of the newest version, up to the JSON text: decide(), then the body as sent. */
 function newestResponse(route, bodies) {
@@ -165,6 +191,27 @@ export async function changes(settings) {
       batch: 100,
     },
   ];
+  // The way out with checkResponses: off (one check of the compiled route) against the code before it, and on.
+  const responses = ['v3', 'v1'].flatMap((version) => [
+    {
+      name: `way out, ${version} GET, checkResponses off`,
+      fn: () => responsePath(usersRoute, sending, version),
+      batch: 100,
+    },
+    {
+      name: `way out, ${version} GET, before checkResponses`,
+      fn: () => responsePath(usersRoute, sendingBefore, version),
+      batch: 100,
+    },
+  ]);
+  const checked = ['v3', 'v1'].map((version) => ({
+    name: `way out, ${version} GET, checkResponses on`,
+    fn: () => responsePath(checkedRoute, sending, version),
+    batch: 100,
+  }));
+  if (responsePath(checkedRoute, sending, 'v1') !== responsePath(usersRoute, sending, 'v1')) {
+    throw new Error('checkResponses changed an answer that fits its schema');
+  }
   const pins = [
     { name: 'pipeline, version sent, no pinVersion', fn: () => decideFor(unpinned, versionSent), batch: 100 },
     {
@@ -214,6 +261,12 @@ export async function changes(settings) {
     const both = await opsPerSecond(tasks.slice(at, at + 2), sliced, `changes ${at / 2 + 1}/5`);
     for (const [name, samples] of both) ops.set(name, samples);
   }
+  for (let at = 0; at < responses.length; at += 2) {
+    const both = await opsPerSecond(responses.slice(at, at + 2), sliced, `changes: way out ${at / 2 + 1}/2`);
+    for (const [name, samples] of both) ops.set(name, samples);
+  }
+  for (const [name, samples] of await opsPerSecond(checked, settings, 'changes: checked'))
+    ops.set(name, samples);
   for (const [name, samples] of await opsPerSecond(pins, settings, 'changes: pins')) ops.set(name, samples);
   const pair = (ours, theirs, goal, label) => {
     const slower = medianRatio(ops.get(theirs), ops.get(ours));
@@ -236,6 +289,19 @@ export async function changes(settings) {
     ...pair(tasks[2].name, tasks[3].name, 1.5, '≤ 1.5× the time'),
     ...pair(tasks[4].name, tasks[5].name, null),
     ...pair(tasks[6].name, tasks[7].name, 1.3, '≤ 1.3× the time'),
+    ...responses.map((task, index) => {
+      const base = responses[index - (index % 2) + 1].name;
+      const delta = ns(task.name) - ns(base);
+      return opsRow(ops, task.name, {
+        toPeer:
+          task.name === base ? '—' : `${delta >= 0 ? '+' : ''}${(delta / 1000).toFixed(3)} µs per request`,
+        ...noTarget,
+      });
+    }),
+    ...checked.map((task, index) => {
+      const delta = ns(task.name) - ns(responses[index * 2 + 1].name);
+      return opsRow(ops, task.name, { toPeer: `+${(delta / 1000).toFixed(2)} µs per request`, ...noTarget });
+    }),
     ...pins.map((task, index) => {
       const base = pins[index < 2 ? 0 : 2].name;
       const delta = ns(task.name) - ns(base);
@@ -254,6 +320,7 @@ export async function changes(settings) {
       "The list row is what an adapter runs for a v1 client of a route with `response` and `changes`: the route plan's response side (migrate down through v3 → v2 → v1, then leave out what v1's schema rules out), then serialisation; the peer maps the same list by hand and serialises it.",
       'The pipeline rows run decide() (as the adapters call it for a node:http request) and the JSON text of the answer, for a route without schemas and for the same route with a `response` schema and the history, asked in the newest version: the difference is what a history and a response schema add where nothing needs migrating (the filter of extra properties still runs).',
       "The POST row is the exchange's enter() as the adapters run it for a v1 body the framework parsed (no promise when nothing is pending: the handler is called at once): validated by Ajv against v1's derived schema, migrated up, validated by the zod schema (whose output the handler reads); its peer is what a handler would do instead: zod's parse of a hand-written v1 schema, then a hand-written mapping.",
+      `The way-out rows run decide(), the exchange's sending() for the users route and the JSON text of a handler's v3 value, as every adapter does, for a v3 and a v1 client: "checkResponses off" is this build's sending() on a mount with \`checkResponses: false\`, "before" the sending() of the commit before the option (copied here), each pair alternating (${settings.rounds * 10} rounds of ${settings.time / 10} ms); "on" validates the handler's value against the newest schema (and, for v1, the migrated value against v1's) with Ajv — development only, for information: its difference is to the "before" row.`,
       'The pinVersion rows run decide() for a header-versioned route: with a version sent, the pin is never called (the scheme answers first); without one, the pin answers in place of the default. Without pinVersion nothing of it runs.',
       `Median ops/s of history.migrate(): ${Math.round(median(ops.get(tasks[4].name))).toLocaleString('en-US')}.`,
     ],

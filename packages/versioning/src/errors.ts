@@ -146,6 +146,47 @@ export class InvalidBody extends APIException {
 }
 
 /**
+ * 500, in development (the adapters' option `checkResponses`): a 2xx JSON value a handler sent does not match the
+ * route's `response` schema in `version`, as a client of that version would have received it (migrated down to an
+ * older one). Code `invalid_response`; the problem's extension members `route` (its URL name, else its pattern),
+ * `version` and `errors`, JSON Pointers into the value as it would have been sent, in that version's names.
+ */
+export class InvalidResponse extends APIException {
+  override name = 'InvalidResponse';
+  /** The route's URL name, else its pattern. */
+  readonly route: string;
+  /** The version whose schema the value does not match; `null` for a request without one, on a mount without a history. */
+  readonly version: string | null;
+  /** What is wrong where, in the order found. */
+  readonly errors: readonly BodyError[];
+
+  constructor(route: string, version: string | null, errors: readonly BodyError[] = []) {
+    super(
+      version === null
+        ? gettextLazy('The response of route "%(route)s" does not match its response schema.', { route })
+        : gettextLazy(
+            'The response of route "%(route)s" does not match its response schema in version "%(version)s".',
+            { route, version },
+          ),
+      'invalid_response',
+      500,
+    );
+    this.route = route;
+    this.version = version;
+    this.errors = Object.freeze(errors.map(({ pointer, detail }) => Object.freeze({ pointer, detail })));
+  }
+
+  /** The problem body, with the `route`, `version` and `errors` members. */
+  override toJSON(): ProblemDetails & {
+    readonly route: string;
+    readonly version: string | null;
+    readonly errors: readonly BodyError[];
+  } {
+    return { ...super.toJSON(), route: this.route, version: this.version, errors: this.errors };
+  }
+}
+
+/**
  * 415: a route with a `request` schema got a body that is not JSON (`application/json` or a `+json` type, UTF-8).
  * Detail `Unsupported media type "<type>" in request.` (DRF's), code `unsupported_media_type`.
  */

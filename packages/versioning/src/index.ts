@@ -21,6 +21,7 @@ export {
   DisallowedHost,
   InvalidVersion,
   InvalidBody,
+  InvalidResponse,
   isAPIException,
   MethodNotAllowed,
   NoReverseMatch,

@@ -138,6 +138,8 @@ describe('the README’s error catalogue lists every code, and only codes the pa
     VersionSunset: () => new errors.VersionSunset('v1'),
     AmbiguousVersion: () => new errors.AmbiguousVersion(['1', '2']),
     InvalidBody: () => new errors.InvalidBody([{ pointer: '/name', detail: 'must be string' }]),
+    InvalidResponse: () =>
+      new errors.InvalidResponse('user', 'v1', [{ pointer: '/id', detail: 'must be string' }]),
     UnsupportedMediaType: () => new errors.UnsupportedMediaType('text/plain'),
     PayloadTooLarge: () => new errors.PayloadTooLarge(1024),
     VersionRequired: () => new errors.VersionRequired(),

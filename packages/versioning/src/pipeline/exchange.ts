@@ -3,7 +3,7 @@ import { type APIException, APIException as ServerError, isAPIException } from '
 import type { BodyBytes } from '../http/read-body.js';
 import { acceptBody, migrateWithoutBody, type Prepared } from './accept-body.js';
 import type { Outcome, PendingOutcome, ServeOutcome } from './decide.js';
-import { type Outgoing, outgoingJson } from './outgoing.js';
+import { checkedSend, outgoingJson, type Send } from './outgoing.js';
 import type { RoutePlan } from './plan.js';
 import { type ProblemOutcome, problemOutcome } from './problem.js';
 import { encodingProblem, mediaTypeProblem, parseBody, shapeProblem } from './read-json.js';
@@ -145,19 +145,24 @@ export function whenEntered<T>(
   return entry instanceof Promise ? (entry.then(then) as unknown as Promise<Awaited<T>>) : then(entry);
 }
 
-/** Sends a JSON value the handler gave with a status and `Content-Type`: what goes out instead (see `sending`). */
-export type Send = (value: unknown, status: number, contentType: unknown, headers: () => Headers) => Outgoing;
+export type { Send } from './outgoing.js';
 
 /**
  * The way out: a JSON value the handler sends with `status` and `contentType`, as the client of the request's
- * version receives it (see `outgoingJson`), or `null` when the route's answers go out as they are.
+ * version receives it (see `outgoingJson`), or `null` when the route's answers go out as they are. With
+ * `checkResponses`, a 2xx value its schema refuses goes out as a 500 `invalid_response` instead (see `checkedSend`).
  */
 export function sending(route: RoutePlan, serve: ServeOutcome): Send | null {
   const bodies = route.bodiesOf(serve.route);
   if (bodies === null || (bodies.response === null && bodies.problem === null)) return null;
   const { version } = serve.request;
-  return (value, status, contentType, headers) =>
+  const send: Send = (value, status, contentType, headers) =>
     outgoingJson(bodies, version, value, status, contentType, headers);
+  if (bodies.check === null) return send;
+  const language = serve.request.headers.get('accept-language') ?? undefined;
+  return checkedSend(send, bodies.check, version, (error) =>
+    problemOutcome(error, language, serve.vary, undefined, null, route.problemFor(version)),
+  );
 }
 
 /**

@@ -1,6 +1,10 @@
 import type { ResponseInfo } from '../changes/info.js';
 import type { ResponsePlan } from '../changes/route-schemas.js';
+import type { InvalidResponse } from '../errors.js';
+import type { ResponseCheck } from './check-responses.js';
+import type { ProblemOutcome } from './problem.js';
 import type { RouteBodies } from './route-bodies.js';
+import { appendVary } from './vary.js';
 
 interface MigratedResponse {
   readonly body: unknown;
@@ -35,7 +39,8 @@ function migrateResponseBody(
   };
 }
 
-function isProblemType(contentType: unknown): boolean {
+/** Whether a `Content-Type` (as a framework reports it) is `application/problem+json`. */
+export function isProblemType(contentType: unknown): boolean {
   return typeof contentType === 'string' && /^application\/problem\+json[\t ]*(?:;|$)/i.test(contentType);
 }
 
@@ -45,6 +50,9 @@ export interface Outgoing {
   /** The status and headers migrations left, when they changed them; else `null`. */
   readonly info: ResponseInfo | null;
 }
+
+/** Sends a JSON value the handler gave with a status and `Content-Type`: what goes out instead (see `sending`). */
+export type Send = (value: unknown, status: number, contentType: unknown, headers: () => Headers) => Outgoing;
 
 /**
  * A JSON body a handler sends with `status` and `contentType`, as the client of `version` receives it: a problem+json
@@ -69,4 +77,33 @@ export function outgoingJson(
   const migrated = migrateResponseBody(bodies.response, version, body, status, headers);
   if (migrated === null) return { body, info: null };
   return { body: migrated.body, info: migrated.changed ? migrated.info : null };
+}
+
+/**
+ * `send` with `check` behind it, for a request of `version`: a 2xx JSON value (not problem+json) that, as the client
+ * of `version` receives it, does not match that version's schema goes out as the problem `problem` makes of the
+ * mismatch — a 500 `application/problem+json` on the response's own headers (its lifecycle fields, its `Vary`),
+ * instead of the value.
+ */
+export function checkedSend(
+  send: Send,
+  check: ResponseCheck,
+  version: string | null,
+  problem: (error: InvalidResponse) => ProblemOutcome,
+): Send {
+  return (value, status, contentType, headers) => {
+    const out = send(value, status, contentType, headers);
+    if (status < 200 || status > 299 || isProblemType(contentType)) return out;
+    const wrong = check(version, out.body);
+    return wrong === null ? out : problemSent(problem(wrong), headers);
+  };
+}
+
+/** A problem as what a JSON helper sends: its status and headers over the response's, its body as a value. */
+function problemSent(problem: ProblemOutcome, headers: () => Headers): Outgoing {
+  const merged = headers();
+  for (const [name, value] of Object.entries(problem.headers)) merged.set(name, value);
+  const vary = appendVary(merged.get('vary'), problem.vary);
+  if (vary !== '') merged.set('vary', vary);
+  return { body: JSON.parse(problem.body) as unknown, info: { status: problem.status, headers: merged } };
 }

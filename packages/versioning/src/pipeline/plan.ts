@@ -19,6 +19,7 @@ import { reverse } from '../urls/reverse.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import type { UrlConf } from '../urls/urlconf.js';
 import type { RouteBodies } from './route-bodies.js';
+import { checkResponsesDefault } from './check-responses.js';
 import { checkHistoryOrder } from './history-order.js';
 import { kwargsFromParams } from './kwargs.js';
 import type { ProblemMigration } from './problem.js';
@@ -83,6 +84,15 @@ export interface PlanOptions<R = unknown> extends LifecycleOptions {
    * @default 1048576
    */
   readonly bodyLimit?: number;
+  /**
+   * Check what handlers send, in development: a 2xx JSON value of a route with a `response` schema that, as the
+   * client of the request's version receives it (migrated down to an older one), does not match that version's schema
+   * is answered 500 problem+json, code `invalid_response`, naming the route, the version and JSON Pointers (`errors`),
+   * instead of going out. Properties the schema does not know are left out as always, not refused. Off, nothing of it
+   * is compiled or run.
+   * @default process.env.NODE_ENV !== 'production' (read at mount)
+   */
+  readonly checkResponses?: boolean;
 }
 
 /** The adapters' option `describe`: where the OpenAPI documents are served, and their `info`. */
@@ -107,6 +117,7 @@ export const planOptionNames: readonly string[] = Object.freeze([
   'pinVersion',
   'changes',
   'bodyLimit',
+  'checkResponses',
   ...lifecycleOptionNames,
 ]);
 
@@ -228,6 +239,7 @@ export interface PlanSettings {
     where: string,
     route: FlatRoute,
     history: VersionHistory | null,
+    checkResponses: boolean,
   ) => RouteBodies | null;
   /**
    * Makes the route table of the `describe` route (named {@link describeName}), whose handler is one of the
@@ -259,7 +271,7 @@ function checkOptions(where: string, urlconf: unknown, options: unknown, extra: 
   if (!isUrlConf(urlconf)) throw mustBe(where, 'urlconf', 'a UrlConf', urlconf);
   if (!isPlainObject(options)) throw mustBe(where, 'options', 'an object', options);
   checkKnownKeys(where, options, [...planOptionNames, ...extra]);
-  const { scheme, problems, pinVersion } = options as Partial<PlanOptions>;
+  const { scheme, problems, pinVersion, checkResponses } = options as Partial<PlanOptions>;
   if (pinVersion !== undefined) checkPin(where, pinVersion);
   if (scheme !== null && !isScheme(scheme)) {
     throw mustBe(
@@ -269,8 +281,9 @@ function checkOptions(where: string, urlconf: unknown, options: unknown, extra: 
       scheme,
     );
   }
-  if (problems !== undefined && typeof problems !== 'boolean') {
-    throw mustBe(where, 'options.problems', 'a boolean', problems);
+  for (const [name, value] of Object.entries({ problems, checkResponses })) {
+    if (value !== undefined && typeof value !== 'boolean')
+      throw mustBe(where, `options.${name}`, 'a boolean', value);
   }
   const { bodyLimit, changes } = options as Partial<PlanOptions>;
   if (bodyLimit !== undefined && !(Number.isSafeInteger(bodyLimit) && bodyLimit > 0)) {
@@ -396,7 +409,8 @@ export function compilePlan(
   });
   const lifecycles = compileLifecycle(where, options, routes);
   const bodies = new Map<FlatRoute, RouteBodies | null>();
-  for (const { route } of routes) bodies.set(route, compileBodies(where, route, history));
+  const checks = options.checkResponses ?? checkResponsesDefault();
+  for (const { route } of routes) bodies.set(route, compileBodies(where, route, history, checks));
   const bodiesOf = (route: FlatRoute): RouteBodies | null => bodies.get(route) ?? null;
   const noProblemMigration = (): null => null;
   const plans = routes.map(({ route, scheme }, index): RoutePlan => {

@@ -5,6 +5,7 @@ import type { RequestInfo } from '../changes/info.js';
 import { planRouteSchemas, type RequestPlan, type ResponsePlan } from '../changes/route-schemas.js';
 import { isStandardJsonSchema, type JsonSchemaObject, toJsonSchema } from '../changes/schema.js';
 import type { FlatRoute } from '../urls/route.types.js';
+import { type ResponseCheck, compileResponseCheck } from './check-responses.js';
 import { boundsDepth } from './depth-bound.js';
 
 /** A route's request side, compiled at mount: the plan, and an Ajv validator per version of the history. */
@@ -43,6 +44,8 @@ export interface RouteBodies {
   readonly request: RequestBodies | null;
   /** `null`: responses are sent as the handler made them. */
   readonly response: ResponsePlan | null;
+  /** `null`: what the handler sends is not checked (`checkResponses` off, or no `response` schema). */
+  readonly check: ResponseCheck | null;
   /** `null`: problem+json bodies are sent as they are. */
   readonly problem:
     ((body: Record<string, unknown>, version: string | null) => Record<string, unknown>) | null;
@@ -65,21 +68,24 @@ export function bodyCompiler(): (
   where: string,
   route: FlatRoute,
   history: VersionHistory | null,
+  checkResponses: boolean,
 ) => RouteBodies | null {
   let ajv: Ajv2020 | null = null;
   const validators = (): Ajv2020 => (ajv ??= bodyValidators());
-  return (where, route, history) => compileRouteBodies(where, route, history, validators);
+  return (where, route, history, checkResponses) =>
+    compileRouteBodies(where, route, history, validators, checkResponses);
 }
 
 /**
  * Plans and compiles what `route` does with bodies (see `planRouteSchemas`), or `null` when it does nothing: no
- * schema, and no migration of the history for it.
+ * schema, and no migration of the history for it. With `checkResponses`, the validators of its `response` schema too.
  */
 export function compileRouteBodies(
   where: string,
   route: FlatRoute,
   history: VersionHistory | null,
   ajv: () => Ajv2020,
+  checkResponses = false,
 ): RouteBodies | null {
   const label =
     route.name === null ? JSON.stringify(route.pattern) : `${JSON.stringify(route.pattern)} (${route.name})`;
@@ -97,6 +103,10 @@ export function compileRouteBodies(
   return Object.freeze({
     request: schemas.request === null ? null : compileRequest(schemas.request, history, ajv),
     response: schemas.response,
+    check:
+      checkResponses && schemas.response !== null
+        ? compileResponseCheck(route, schemas.response, history, validatorCompiler(ajv()))
+        : null,
     problem: schemas.problem,
   });
 }
@@ -131,9 +141,22 @@ function compileRequest(
     versions.some((version) => plan.usesInfo(version)) ||
     !versions.every((version) => boundsDepth(plan.jsonSchema(version) ?? headSchema, false)) ||
     !outputBoundsDepth(standard === null ? headSchema : standardOutput(plan.schema));
-  const instance = ajv();
+  const compile = validatorCompiler(ajv());
+  const head = compile(headSchema);
+  const byVersion = new Map<string, ValidateFunction>();
+  for (const version of history?.versions ?? []) {
+    const schema = plan.jsonSchema(version);
+    byVersion.set(version, schema === null ? head : compile(schema));
+  }
+  const validatorFor = (version: string | null): ValidateFunction =>
+    version === null ? head : (byVersion.get(version) ?? head);
+  return Object.freeze({ plan, head, standard, in: versionsOf(validatorFor), guardDepth });
+}
+
+/** Compiles JSON Schemas with `instance`, each schema object once. */
+function validatorCompiler(instance: Ajv2020): (schema: object) => ValidateFunction {
   const compiled = new Map<object, ValidateFunction>();
-  const compile = (schema: object): ValidateFunction => {
+  return (schema) => {
     const known = compiled.get(schema);
     if (known !== undefined) return known;
     // A schema without `$id` gets one of its own: its `$ref: '#'` (a schema that recurses at its root, as zod
@@ -144,15 +167,6 @@ function compileRequest(
     compiled.set(schema, validate);
     return validate;
   };
-  const head = compile(headSchema);
-  const byVersion = new Map<string, ValidateFunction>();
-  for (const version of history?.versions ?? []) {
-    const schema = plan.jsonSchema(version);
-    byVersion.set(version, schema === null ? head : compile(schema));
-  }
-  const validatorFor = (version: string | null): ValidateFunction =>
-    version === null ? head : (byVersion.get(version) ?? head);
-  return Object.freeze({ plan, head, standard, in: versionsOf(validatorFor), guardDepth });
 }
 
 /**

@@ -1,7 +1,9 @@
 import { describe } from 'vitest';
+import { checkResponsesContract } from './check-responses.contract.js';
 import { bodiesContract } from './bodies.contract.js';
 import { bodies } from './fastify.harness.js';
 
 describe('fastify: request and response schemas', () => {
   bodiesContract(bodies);
+  checkResponsesContract(bodies);
 });

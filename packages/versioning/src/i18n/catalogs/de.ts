@@ -27,4 +27,8 @@ export const de: Readonly<Record<string, string>> = Object.freeze({
     'Ungültige Version "%(version)s": erwartet wird ein Datum wie 2024-01-31.',
   'Invalid version "%(version)s": expected a version like 1.2.':
     'Ungültige Version "%(version)s": erwartet wird eine Version wie 1.2.',
+  'The response of route "%(route)s" does not match its response schema in version "%(version)s".':
+    'Die Antwort der Route "%(route)s" entspricht nicht ihrem Antwortschema in Version "%(version)s".',
+  'The response of route "%(route)s" does not match its response schema.':
+    'Die Antwort der Route "%(route)s" entspricht nicht ihrem Antwortschema.',
 });

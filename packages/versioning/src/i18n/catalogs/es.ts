@@ -29,4 +29,8 @@ export const es: Readonly<Record<string, string>> = Object.freeze({
     'Versión "%(version)s" no válida: se esperaba una fecha como 2024-01-31.',
   'Invalid version "%(version)s": expected a version like 1.2.':
     'Versión "%(version)s" no válida: se esperaba una versión como 1.2.',
+  'The response of route "%(route)s" does not match its response schema in version "%(version)s".':
+    'La respuesta de la ruta "%(route)s" no coincide con su esquema de respuesta en la versión "%(version)s".',
+  'The response of route "%(route)s" does not match its response schema.':
+    'La respuesta de la ruta "%(route)s" no coincide con su esquema de respuesta.',
 });

@@ -27,4 +27,8 @@ export const fr: Readonly<Record<string, string>> = Object.freeze({
     'Version « %(version)s » non valide : une date comme 2024-01-31 est attendue.',
   'Invalid version "%(version)s": expected a version like 1.2.':
     'Version « %(version)s » non valide : une version comme 1.2 est attendue.',
+  'The response of route "%(route)s" does not match its response schema in version "%(version)s".':
+    'La réponse de la route "%(route)s" ne correspond pas à son schéma de réponse dans la version "%(version)s".',
+  'The response of route "%(route)s" does not match its response schema.':
+    'La réponse de la route "%(route)s" ne correspond pas à son schéma de réponse.',
 });

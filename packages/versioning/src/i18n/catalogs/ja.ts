@@ -28,4 +28,8 @@ export const ja: Readonly<Record<string, string>> = Object.freeze({
     '無効なバージョン "%(version)s"：2024-01-31 のような日付を指定してください。',
   'Invalid version "%(version)s": expected a version like 1.2.':
     '無効なバージョン "%(version)s"：1.2 のようなバージョンを指定してください。',
+  'The response of route "%(route)s" does not match its response schema in version "%(version)s".':
+    'ルート "%(route)s" のレスポンスがバージョン "%(version)s" のレスポンススキーマに一致しません。',
+  'The response of route "%(route)s" does not match its response schema.':
+    'ルート "%(route)s" のレスポンスがレスポンススキーマに一致しません。',
 });

@@ -28,4 +28,8 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
     'Versão "%(version)s" inválida: esperava-se uma data como 2024-01-31.',
   'Invalid version "%(version)s": expected a version like 1.2.':
     'Versão "%(version)s" inválida: esperava-se uma versão como 1.2.',
+  'The response of route "%(route)s" does not match its response schema in version "%(version)s".':
+    'A resposta da rota "%(route)s" não corresponde ao seu esquema de resposta na versão "%(version)s".',
+  'The response of route "%(route)s" does not match its response schema.':
+    'A resposta da rota "%(route)s" não corresponde ao seu esquema de resposta.',
 });

@@ -25,4 +25,8 @@ export const zhHans: Readonly<Record<string, string>> = Object.freeze({
     '无效的版本 “%(version)s”：应为类似 2024-01-31 的日期。',
   'Invalid version "%(version)s": expected a version like 1.2.':
     '无效的版本 “%(version)s”：应为类似 1.2 的版本。',
+  'The response of route "%(route)s" does not match its response schema in version "%(version)s".':
+    '路由 "%(route)s" 的响应与其在版本 "%(version)s" 中的响应模式不符。',
+  'The response of route "%(route)s" does not match its response schema.':
+    '路由 "%(route)s" 的响应与其响应模式不符。',
 });
