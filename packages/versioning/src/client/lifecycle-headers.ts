@@ -21,6 +21,12 @@ export interface Lifecycle {
   readonly supportedVersions: string[] | null;
   /** `api-deprecated-versions`, in order; `null` without the header. */
   readonly deprecatedVersions: string[] | null;
+  /**
+   * `Retry-After` (RFC 9110 §10.2.3), in whole seconds from the response: its delay-seconds, or an HTTP-date counted
+   * from the response's `Date` (else from now), never below 0; `null` without a valid one. A version in a brownout
+   * (410, code `version_brownout`) sends the seconds until the window ends.
+   */
+  readonly retryAfter: number | null;
 }
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -79,6 +85,16 @@ function deprecationDate(value: string | null): Date | null {
   if (match === null) return null;
   const date = new Date(Number(match[1]) * 1000);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** `Retry-After`: delay-seconds, or an HTTP-date counted from the response's `Date` (else now); `null` otherwise. */
+function retryAfterSeconds(value: string | null, sent: string | null): number | null {
+  if (value === null) return null;
+  if (/^\d{1,15}$/.test(value)) return Number(value);
+  const until = httpDate(value);
+  if (until === null) return null;
+  const from = (sent === null ? null : httpDate(sent))?.getTime() ?? Date.now();
+  return Math.max(0, Math.ceil((until.getTime() - from) / 1000));
 }
 
 function versionList(value: string | null): string[] | null {
@@ -199,7 +215,7 @@ function resolve(target: string, base: string | null): string {
 /**
  * What a response says about its version's lifecycle, read from its headers: `Deprecation` (RFC 9745), `Sunset`
  * (RFC 8594), every link of `Link` (RFC 8288), `api-supported-versions` and `api-deprecated-versions` (what
- * `reportVersions: true` sends). Never throws on what a server sends: a field that cannot be read is `null` (a link,
+ * `reportVersions: true` sends), `Retry-After` (a brownout's). Never throws on what a server sends: a field that cannot be read is `null` (a link,
  * left out), and reading is linear in the headers' length.
  * @example
  * const headers = new Headers({ deprecation: '@1735689600', link: '<https://api.example.com/v2>; rel="successor-version"' });
@@ -219,5 +235,6 @@ export function readLifecycle(response: Response | Headers): Lifecycle {
     links: linksOf(field(headers, 'link'), typeof url === 'string' ? url : null),
     supportedVersions: versionList(field(headers, 'api-supported-versions')),
     deprecatedVersions: versionList(field(headers, 'api-deprecated-versions')),
+    retryAfter: retryAfterSeconds(field(headers, 'retry-after'), field(headers, 'date')),
   };
 }

@@ -4,7 +4,14 @@ import { argumentError } from '../internal/arguments.js';
 import type { BaseVersioning } from '../types.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import { checkSwitches, type LifecycleOptions } from './lifecycle-options.js';
-import { type CompiledPolicy, compilePolicies, enforcedSunset, type HeaderField } from './policies.js';
+import { VersionBrownout } from './brownout.js';
+import {
+  brownoutAt,
+  type CompiledPolicy,
+  compilePolicies,
+  enforcedSunset,
+  type HeaderField,
+} from './policies.js';
 import { reportTimeline, stretchAt, type Timeline } from './report.js';
 import {
   holds as inWindow,
@@ -252,6 +259,16 @@ function admitting(mount: Shared, facts: RouteFacts): RouteLifecycle {
         if (sunset <= time) {
           const gone = new VersionSunset(version as string);
           return refusal(gone, versions && current(versions, time), reported(stretch));
+        }
+      }
+      if (policy !== null && policy.brownouts.length > 0) {
+        if (Number.isNaN(time)) time = now();
+        const window = brownoutAt(policy, time);
+        if (window !== null) {
+          const retry: HeaderField = ['Retry-After', String(Math.ceil((window.end - time) / 1000))];
+          const fields = [...reported(stretch), ...policy.headers, retry];
+          const out = new VersionBrownout(version as string, new Date(window.end));
+          return refusal(out, versions && current(versions, time), fields);
         }
       }
       if (holds(self, version)) return admission(self.route, policy, stretch);

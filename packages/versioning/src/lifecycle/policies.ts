@@ -24,6 +24,27 @@ export interface VersionPolicy {
    * @default undefined (no Link header)
    */
   readonly link?: string;
+  /**
+   * Scheduled brownouts before the sunset (GitHub's practice): inside a window (from `start`, up to but not including
+   * `end`) the version answers 410 problem+json, code `version_brownout`, with `Retry-After` (seconds to the window's
+   * end) and the policy's `Deprecation`, `Sunset` and `Link`; outside, as usual. Windows must not overlap, nor end
+   * after the `sunset`.
+   * @default undefined (no brownouts)
+   * @example [{ start: '2025-06-02T14:00:00Z', end: '2025-06-02T14:15:00Z' }]
+   */
+  readonly brownouts?: readonly BrownoutWindow[];
+}
+
+/** A window of a {@link VersionPolicy}'s `brownouts`: from `start`, up to but not including `end`. */
+export interface BrownoutWindow {
+  readonly start: Date | string;
+  readonly end: Date | string;
+}
+
+/** A brownout window checked: Unix times in milliseconds, floored to the second, `start` before `end`. */
+export interface CompiledWindow {
+  readonly start: number;
+  readonly end: number;
 }
 
 /** One header field of a response: name and value. */
@@ -39,9 +60,11 @@ export interface CompiledPolicy {
   readonly link: string | null;
   /** `Deprecation`, `Sunset` and `Link`, those the policy gives, in that order. */
   readonly headers: readonly HeaderField[];
+  /** The brownout windows, in time order (empty without). */
+  readonly brownouts: readonly CompiledWindow[];
 }
 
-const policyKeys = ['deprecation', 'sunset', 'link'];
+const policyKeys = ['deprecation', 'sunset', 'link', 'brownouts'];
 
 // The forms Date.parse reads the same way everywhere: ISO 8601 date (UTC), date-time with an offset, IMF-fixdate.
 const isoDate =
@@ -132,10 +155,58 @@ function checkLink(what: string, value: unknown): string {
   return value;
 }
 
+/**
+ * The `brownouts` of a policy (`what` names it) checked and in time order: each a `{ start, end }` of dates, `start`
+ * before `end`, none overlapping another, none ending after `sunset`. A `TypeError` at the first mistake.
+ */
+function compileBrownouts(what: string, value: unknown, sunset: number | null): readonly CompiledWindow[] {
+  if (value === undefined) return Object.freeze([]);
+  if (!Array.isArray(value)) {
+    throw argumentError(`${what} must be an array of { start, end } windows, got ${describe(value)}`);
+  }
+  const windows = value.map((window: unknown, index): CompiledWindow => {
+    const where = `${what}[${index}]`;
+    if (!isPlainObject(window)) {
+      throw argumentError(`${where} must be an object { start, end }, got ${describe(window)}`);
+    }
+    checkKnownKeys(where, window, ['start', 'end']);
+    const start = parsePolicyDate(`${where}.start`, window['start']);
+    const end = parsePolicyDate(`${where}.end`, window['end']);
+    if (end <= start) {
+      throw argumentError(`${where}: end ${formatSunset(end)} is not after start ${formatSunset(start)}`);
+    }
+    if (sunset !== null && end > sunset) {
+      throw argumentError(
+        `${where} ends ${formatSunset(end)}, after the sunset ${formatSunset(sunset)}: a brownout comes before the version goes away`,
+      );
+    }
+    return Object.freeze({ start, end });
+  });
+  const ordered = [...windows].sort((a, b) => a.start - b.start);
+  for (let index = 1; index < ordered.length; index += 1) {
+    const [before, after] = [ordered[index - 1] as CompiledWindow, ordered[index] as CompiledWindow];
+    if (after.start < before.end) {
+      throw argumentError(
+        `${what}: the windows ${formatSunset(before.start)} – ${formatSunset(before.end)} and ${formatSunset(after.start)} – ${formatSunset(after.end)} overlap`,
+      );
+    }
+  }
+  return Object.freeze(ordered);
+}
+
+/** The brownout window of `policy` that holds `time`, or `null`. */
+export function brownoutAt(policy: CompiledPolicy, time: number): CompiledWindow | null {
+  for (const window of policy.brownouts) {
+    if (time < window.start) return null;
+    if (time < window.end) return window;
+  }
+  return null;
+}
+
 function compilePolicy(what: string, policy: unknown): CompiledPolicy {
   if (!isPlainObject(policy)) {
     throw argumentError(
-      `${what} must be an object such as { deprecation, sunset, link }, got ${describe(policy)}`,
+      `${what} must be an object such as { deprecation, sunset, link, brownouts }, got ${describe(policy)}`,
     );
   }
   checkKnownKeys(what, policy, policyKeys);
@@ -153,7 +224,8 @@ function compilePolicy(what: string, policy: unknown): CompiledPolicy {
   if (deprecation !== null) headers.push(['Deprecation', formatDeprecation(deprecation)]);
   if (sunset !== null) headers.push(['Sunset', formatSunset(sunset)]);
   if (link !== null) headers.push(['Link', formatLink(link, sunset !== null)]);
-  return Object.freeze({ deprecation, sunset, link, headers: Object.freeze(headers) });
+  const brownouts = compileBrownouts(`${what}.brownouts`, policy['brownouts'], sunset);
+  return Object.freeze({ deprecation, sunset, link, headers: Object.freeze(headers), brownouts });
 }
 
 /**

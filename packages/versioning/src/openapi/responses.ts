@@ -1,4 +1,5 @@
 import { type BodyError, DisallowedHost, VersionSunset } from '../errors.js';
+import { VersionBrownout } from '../lifecycle/brownout.js';
 import { type CompiledPolicy, enforcedSunset, formatSunset } from '../lifecycle/policies.js';
 import { versionedContent } from './content.js';
 import type {
@@ -112,15 +113,39 @@ function problemResponses(scheme: SchemeDocument, context: Context): Record<stri
       ...scheme.badVersion,
     });
   }
-  // The 410 rule is the adapters' own, and it refuses only a request that has a version.
+  // The 410 rules are the adapters' own, and they refuse only a request that has a version.
   const sunset = enforcedSunset(context.policy, context.enforceSunset);
-  if (scheme.scheme !== null && sunset !== null) {
-    responses['410'] = problemResponse(
-      `Gone: version ${context.version} is past its sunset (${formatSunset(sunset)}), when the server enforces it.`,
-      { version_sunset: problemOf(new VersionSunset(context.version)) },
-    );
-  }
+  const gone = scheme.scheme === null ? null : goneResponse(context, sunset);
+  if (gone !== null) responses['410'] = gone;
   return responses;
+}
+
+/** The 410 of a version past its enforced `sunset` or in a brownout window of its policy; `null` for neither. */
+function goneResponse(context: Context, sunset: number | null): ResponseObject | null {
+  const { version, policy } = context;
+  const first = policy?.brownouts[0];
+  if (sunset === null && first === undefined) return null;
+  const why = [
+    ...(sunset === null ? [] : [`past its sunset (${formatSunset(sunset)}), when the server enforces it`]),
+    ...(first === undefined
+      ? []
+      : [
+          'inside one of its scheduled brownout windows; `Retry-After` gives the seconds until the window ends',
+        ]),
+  ];
+  const response = problemResponse(`Gone: version ${version} is ${why.join(', or ')}.`, {
+    ...(sunset !== null && { version_sunset: problemOf(new VersionSunset(version)) }),
+    ...(first !== undefined && {
+      version_brownout: problemOf(new VersionBrownout(version, new Date(first.end))),
+    }),
+  });
+  if (first === undefined) return response;
+  const retryAfter: HeaderObject = {
+    description: 'Seconds until the brownout window ends and the version answers again (RFC 9110).',
+    schema: { type: 'integer', minimum: 1 },
+  };
+  const { description, ...rest } = response;
+  return { description, headers: { 'Retry-After': retryAfter }, ...rest };
 }
 
 /** The responses of an operation: the route's own merged over the generated success and version problems. */

@@ -11,6 +11,7 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { brownoutContract } from './brownout.contract.js';
 import { requestChannelContract } from './request-channel.contract.js';
 import { movedContract } from './moved.contract.js';
 import { bodies } from '../bodies/fastify.harness.js';
@@ -24,6 +25,7 @@ describe('fastify adapter', () => {
   describeContract(harness);
   choosingContract(harness);
   requestChannelContract(harness);
+  brownoutContract(harness);
   movedContract(bodies);
 
   test('several plugins, each encapsulated; a path and method routed twice go to the first route', async () => {

@@ -14,6 +14,7 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { brownoutContract } from './brownout.contract.js';
 import { requestChannelContract } from './request-channel.contract.js';
 import { movedContract } from './moved.contract.js';
 import { bodies } from '../bodies/hono.harness.js';
@@ -28,6 +29,7 @@ describe('hono adapter', () => {
   describeContract(harness);
   choosingContract(harness);
   requestChannelContract(harness);
+  brownoutContract(harness);
   movedContract(bodies);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {

@@ -26,6 +26,7 @@ describe('readLifecycle', () => {
       ],
       supportedVersions: ['v2', 'v3'],
       deprecatedVersions: ['v1'],
+      retryAfter: null,
     });
   });
 
@@ -36,7 +37,34 @@ describe('readLifecycle', () => {
       links: [],
       supportedVersions: null,
       deprecatedVersions: null,
+      retryAfter: null,
     });
+  });
+
+  test.each([
+    ['delay-seconds, as a brownout sends them', { 'retry-after': '42' }, 42],
+    ['zero', { 'retry-after': '0' }, 0],
+    [
+      "an HTTP-date, counted from the response's Date",
+      { 'retry-after': 'Tue, 01 Jul 2025 00:01:30 GMT', date: 'Tue, 01 Jul 2025 00:00:00 GMT' },
+      90,
+    ],
+    [
+      'an HTTP-date before the Date: 0',
+      { 'retry-after': 'Tue, 01 Jul 2025 00:00:00 GMT', date: 'Tue, 01 Jul 2025 00:01:00 GMT' },
+      0,
+    ],
+    ['a negative number', { 'retry-after': '-5' }, null],
+    ['a fraction', { 'retry-after': '1.5' }, null],
+    ['garbage', { 'retry-after': 'soon' }, null],
+  ])('Retry-After: %s', (_title, fields, seconds) => {
+    expect(read(fields).retryAfter).toBe(seconds);
+  });
+
+  test('Retry-After as an HTTP-date without a Date header is counted from now', () => {
+    const inAMinute = new Date(Math.ceil(Date.now() / 1000) * 1000 + 60_000).toUTCString();
+    expect(read({ 'retry-after': inAMinute }).retryAfter).toBeGreaterThanOrEqual(59);
+    expect(read({ 'retry-after': inAMinute }).retryAfter).toBeLessThanOrEqual(61);
   });
 
   const dates = [

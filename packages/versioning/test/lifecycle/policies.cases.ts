@@ -139,7 +139,7 @@ export const policyErrorCases: readonly PolicyErrorCase[] = [
   {
     title: 'a policy that is not an object',
     policies: { v1: '2025-01-01' },
-    message: `${where}["v1"] must be an object such as { deprecation, sunset, link }, got "2025-01-01"`,
+    message: `${where}["v1"] must be an object such as { deprecation, sunset, link, brownouts }, got "2025-01-01"`,
   },
   {
     title: 'an unknown key',
@@ -181,5 +181,47 @@ export const policyErrorCases: readonly PolicyErrorCase[] = [
     title: 'a link that is not a string',
     policies: { v1: { link: new URL('https://example.com/') } },
     message: `${where}["v1"].link must be a URL made of URI characters (percent-encode others, e.g. with encodeURI()), got a URL`,
+  },
+  {
+    title: 'brownouts that are not an array',
+    policies: { v1: { brownouts: { start: '2025-06-01', end: '2025-06-02' } } },
+    message: `${where}["v1"].brownouts must be an array of { start, end } windows, got an object`,
+  },
+  {
+    title: 'a brownout window without an end',
+    policies: { v1: { brownouts: [{ start: '2025-06-01' }] } },
+    message: `${where}["v1"].brownouts[0].end must be a Date`,
+  },
+  {
+    title: 'a brownout window with an unknown key',
+    policies: { v1: { brownouts: [{ start: '2025-06-01', end: '2025-06-02', until: '2025-06-03' }] } },
+    message: `${where}["v1"].brownouts[0]`,
+  },
+  {
+    title: 'a brownout window that ends before it starts',
+    policies: { v1: { brownouts: [{ start: '2025-06-02', end: '2025-06-01' }] } },
+    message: `${where}["v1"].brownouts[0]: end Sun, 01 Jun 2025 00:00:00 GMT is not after start Mon, 02 Jun 2025 00:00:00 GMT`,
+  },
+  {
+    title: 'overlapping brownout windows, in any order',
+    policies: {
+      v1: {
+        brownouts: [
+          { start: '2025-06-02T12:00:00Z', end: '2025-06-02T13:00:00Z' },
+          { start: '2025-06-02T11:30:00Z', end: '2025-06-02T12:00:01Z' },
+        ],
+      },
+    },
+    message: `${where}["v1"].brownouts: the windows Mon, 02 Jun 2025 11:30:00 GMT – Mon, 02 Jun 2025 12:00:01 GMT and Mon, 02 Jun 2025 12:00:00 GMT – Mon, 02 Jun 2025 13:00:00 GMT overlap`,
+  },
+  {
+    title: 'a brownout window ending after the sunset',
+    policies: {
+      v1: {
+        sunset: '2025-07-01',
+        brownouts: [{ start: '2025-06-30T23:00:00Z', end: '2025-07-01T00:00:01Z' }],
+      },
+    },
+    message: `${where}["v1"].brownouts[0] ends Tue, 01 Jul 2025 00:00:01 GMT, after the sunset Tue, 01 Jul 2025 00:00:00 GMT: a brownout comes before the version goes away`,
   },
 ];

@@ -48,6 +48,25 @@ describe('compilePolicies', () => {
     expect(call).toThrow(message);
   });
 
+  test('brownout windows: in time order, floored to the second; touching windows and one ending at the sunset are fine', () => {
+    const policy = compilePolicies('test', {
+      v1: {
+        sunset: '2025-07-01',
+        brownouts: [
+          { start: '2025-06-30T23:00:00Z', end: '2025-07-01T00:00:00Z' },
+          { start: new Date('2025-06-02T12:00:00.900Z'), end: '2025-06-02T13:00:00Z' },
+          { start: '2025-06-02T13:00:00Z', end: '2025-06-02T13:00:01Z' },
+        ],
+      },
+    }).get('v1');
+    expect(policy?.brownouts).toEqual([
+      { start: Date.UTC(2025, 5, 2, 12), end: Date.UTC(2025, 5, 2, 13) },
+      { start: Date.UTC(2025, 5, 2, 13), end: Date.UTC(2025, 5, 2, 13, 0, 1) },
+      { start: Date.UTC(2025, 5, 30, 23), end: Date.UTC(2025, 6, 1) },
+    ]);
+    expect(policy?.headers).toEqual([['Sunset', 'Tue, 01 Jul 2025 00:00:00 GMT']]);
+  });
+
   test('no policies: an empty map', () => {
     expect(compilePolicies('test', undefined).size).toBe(0);
   });
