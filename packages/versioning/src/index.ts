@@ -61,4 +61,6 @@ export { replaceQueryParam, reverse } from './urls/reverse.js';
 export type { ResolverMatch, ReverseOptions, VersioningRequest } from './types.js';
 
 export type { LifecycleOptions } from './lifecycle/lifecycle.js';
-export type { VersionPolicy } from './lifecycle/policies.js';
+export type { BrownoutWindow, VersionPolicy } from './lifecycle/policies.js';
+export { VersionBrownout } from './lifecycle/brownout.js';
+export type { RequestMessage, VersionChoice } from './types.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { readLifecycle } from '../../src/client/lifecycle-headers.js';
+import { gettext, withLanguage } from '../../src/i18n/index.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { type AdapterHarness, expectProblem } from './contract.js';
@@ -83,6 +84,15 @@ export function brownoutContract(harness: AdapterHarness): void {
       const reply = await get('/v2/users/', '2025-06-02T14:05:00Z');
       expect(reply.status).toBe(200);
       expect(reply.header('retry-after')).toBeNull();
+    });
+
+    test('the detail is translated like the other problems', async () => {
+      const reply = await get('/v1/users/', '2025-06-02T14:05:00Z', { 'accept-language': 'de' });
+      const msgid = 'Version "%(version)s" is unavailable during a scheduled brownout before its sunset.';
+      const german = withLanguage('de', () => gettext(msgid, { version: 'v1' }));
+      expect(german).not.toBe(gettext(msgid, { version: 'v1' }));
+      expect(reply.header('content-language')).toBe('de');
+      expect((JSON.parse(reply.body) as { detail: string }).detail).toBe(german);
     });
   });
 }

@@ -31,4 +31,6 @@ export const de: Readonly<Record<string, string>> = Object.freeze({
     'Die Antwort der Route "%(route)s" entspricht nicht ihrem Antwortschema in Version "%(version)s".',
   'The response of route "%(route)s" does not match its response schema.':
     'Die Antwort der Route "%(route)s" entspricht nicht ihrem Antwortschema.',
+  'Version "%(version)s" is unavailable during a scheduled brownout before its sunset.':
+    'Version "%(version)s" ist während einer geplanten Abschaltung vor ihrem Ablaufdatum nicht verfügbar.',
 });

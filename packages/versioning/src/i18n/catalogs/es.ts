@@ -33,4 +33,6 @@ export const es: Readonly<Record<string, string>> = Object.freeze({
     'La respuesta de la ruta "%(route)s" no coincide con su esquema de respuesta en la versión "%(version)s".',
   'The response of route "%(route)s" does not match its response schema.':
     'La respuesta de la ruta "%(route)s" no coincide con su esquema de respuesta.',
+  'Version "%(version)s" is unavailable during a scheduled brownout before its sunset.':
+    'La versión "%(version)s" no está disponible durante un apagón programado previo a su retirada.',
 });

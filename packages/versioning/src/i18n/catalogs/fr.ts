@@ -31,4 +31,6 @@ export const fr: Readonly<Record<string, string>> = Object.freeze({
     'La réponse de la route "%(route)s" ne correspond pas à son schéma de réponse dans la version "%(version)s".',
   'The response of route "%(route)s" does not match its response schema.':
     'La réponse de la route "%(route)s" ne correspond pas à son schéma de réponse.',
+  'Version "%(version)s" is unavailable during a scheduled brownout before its sunset.':
+    'La version « %(version)s » est indisponible pendant une coupure programmée avant son retrait.',
 });

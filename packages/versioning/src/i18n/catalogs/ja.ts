@@ -32,4 +32,6 @@ export const ja: Readonly<Record<string, string>> = Object.freeze({
     'ルート "%(route)s" のレスポンスがバージョン "%(version)s" のレスポンススキーマに一致しません。',
   'The response of route "%(route)s" does not match its response schema.':
     'ルート "%(route)s" のレスポンスがレスポンススキーマに一致しません。',
+  'Version "%(version)s" is unavailable during a scheduled brownout before its sunset.':
+    'バージョン "%(version)s" は、廃止前の計画的な一時停止中のため利用できません。',
 });

@@ -32,4 +32,6 @@ export const ptBR: Readonly<Record<string, string>> = Object.freeze({
     'A resposta da rota "%(route)s" não corresponde ao seu esquema de resposta na versão "%(version)s".',
   'The response of route "%(route)s" does not match its response schema.':
     'A resposta da rota "%(route)s" não corresponde ao seu esquema de resposta.',
+  'Version "%(version)s" is unavailable during a scheduled brownout before its sunset.':
+    'A versão "%(version)s" está indisponível durante uma interrupção programada antes de sua desativação.',
 });

@@ -29,4 +29,6 @@ export const zhHans: Readonly<Record<string, string>> = Object.freeze({
     '路由 "%(route)s" 的响应与其在版本 "%(version)s" 中的响应模式不符。',
   'The response of route "%(route)s" does not match its response schema.':
     '路由 "%(route)s" 的响应与其响应模式不符。',
+  'Version "%(version)s" is unavailable during a scheduled brownout before its sunset.':
+    '版本 “%(version)s” 在停用前的计划性暂停期间不可用。',
 });
