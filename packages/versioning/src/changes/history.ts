@@ -12,7 +12,7 @@ import {
   checkSchema,
 } from './schema.js';
 import { walkBetween } from './version-walk.js';
-import { unfollowableError } from './walk.js';
+import { unfollowableError, type Walk } from './walk.js';
 
 export type { HistoryInternals } from './history-internals.js';
 
@@ -54,6 +54,8 @@ export class VersionHistory<V extends string = string> {
   readonly head: V;
   readonly #changeVersion = new Map<Change, number>();
   readonly #internals: HistoryInternals;
+  /** `migrate()`'s walks, by schema and by `from × versions + to`: compiled on a pair's first call, then reused. */
+  readonly #migrations = new WeakMap<Schema, (Walk | null | undefined)[]>();
 
   static {
     hasInternals = (value) => #internals in value;
@@ -123,11 +125,17 @@ export class VersionHistory<V extends string = string> {
     const inner = internalsOf(this, where);
     const from = inner.indexOf(options.from ?? this.head, where);
     const to = inner.indexOf(options.to, where);
-    const normal = inner.normalOf(schema, 'response');
-    const refuse = (pointer: string): never => {
-      throw unfollowableError(where, 'the schema', pointer);
-    };
-    const walk = walkBetween(inner, normal, from, to, 'response', refuse, { filter: false });
+    let walks = this.#migrations.get(schema);
+    if (walks === undefined) this.#migrations.set(schema, (walks = []));
+    const at = from * inner.versions.length + to;
+    let walk = walks[at];
+    if (walk === undefined) {
+      const refuse = (pointer: string): never => {
+        throw unfollowableError(where, 'the schema', pointer);
+      };
+      const normal = inner.normalOf(schema, 'response');
+      walk = walks[at] = walkBetween(inner, normal, from, to, 'response', refuse, { filter: false });
+    }
     return (walk === null ? value : walk(value, undefined)) as SchemaOutput<S>;
   }
 

@@ -67,6 +67,7 @@ export function readAsJson(value: unknown, key: string | number): unknown {
  * `TypeError`s `JSON.stringify` throws: a cycle, a BigInt.
  */
 export function jsonCopy(value: unknown, key: string | number = ''): unknown {
+  if (typeof value === 'string' || typeof value === 'boolean') return value;
   const read = readAsJson(value, key);
   // A primitive, as retyped fields mostly are, costs no more than its check.
   return typeof read === 'object' && read !== null ? copyOf(read, []) : primitive(read, key);

@@ -85,8 +85,11 @@ export function compileShaped(
   const shapes: { readonly keys: readonly string[]; readonly build: Build }[] = [];
   let full = false;
   return (object) => {
+    // The first shape is checked key by key as they are enumerated, without making the list of keys.
+    const first = shapes[0];
+    if (first !== undefined && hasKeys(object, first.keys)) return first.build(object);
     const keys = Object.keys(object);
-    for (let index = 0; index < shapes.length; index += 1) {
+    for (let index = 1; index < shapes.length; index += 1) {
       const shape = shapes[index] as (typeof shapes)[number];
       if (sameKeys(shape.keys, keys)) return shape.build(object);
     }
@@ -100,6 +103,19 @@ export function compileShaped(
     }
     return loop(object);
   };
+}
+
+/**
+ * Whether `object`'s own enumerable string keys are `keys`, in order. `for…in` lists own keys before inherited ones:
+ * when the last it lists is own, every one is.
+ */
+export function hasKeys(object: Record<string, unknown>, keys: readonly string[]): boolean {
+  let at = 0;
+  for (const key in object) {
+    if (key !== keys[at]) return false;
+    at += 1;
+  }
+  return at === keys.length && (at === 0 || Object.hasOwn(object, keys[at - 1] as string));
 }
 
 function sameKeys(known: readonly string[], keys: readonly string[]): boolean {
