@@ -1,19 +1,13 @@
-import { Catch, RequestMethod } from '@nestjs/common';
+import { Catch, NotFoundException, RequestMethod } from '@nestjs/common';
 import type {
   ArgumentsHost,
   CallHandler,
+  CanActivate,
   DynamicModule,
   ExecutionContext,
-  NestInterceptor,
 } from '@nestjs/common';
-import { PATH_METADATA } from '@nestjs/common/constants.js';
-import {
-  APP_FILTER,
-  APP_INTERCEPTOR,
-  ApplicationConfig,
-  DiscoveryModule,
-  DiscoveryService,
-} from '@nestjs/core';
+import { GUARDS_METADATA, INTERCEPTORS_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { APP_FILTER, ApplicationConfig, DiscoveryModule, DiscoveryService } from '@nestjs/core';
 import { HttpAdapterHost, MetadataScanner, Reflector } from '@nestjs/core';
 import { PathsExplorer } from '@nestjs/core/router/paths-explorer.js';
 import { RoutePathFactory } from '@nestjs/core/router/route-path-factory.js';
@@ -21,6 +15,7 @@ import { map } from 'rxjs';
 import * as core from '../core.js';
 import { type FrontMount, keptOf, mountInFront } from '../in-front.js';
 import { type VersionedOptions, versionedKey } from './decorators.js';
+import { matchingLike } from '../front-matching.js';
 import { expressFront, fastifyFront, type FrontPlatform } from '../front-platforms.js';
 
 const where = 'RestdashModule.forRoot(options)';
@@ -51,55 +46,25 @@ function routesOf(discovery: DiscoveryService, config: ApplicationConfig): core.
   return new core.UrlConf(routes);
 }
 
-/** The module's provider: installs the platform's hooks when Nest makes it, compiles the mount at bootstrap. */
-class Restdash {
-  #mount: FrontMount | null = null;
-  readonly platform: FrontPlatform;
-
-  constructor(
-    readonly options: core.AdapterOptions,
-    host: HttpAdapterHost,
-    readonly discovery: DiscoveryService,
-    readonly config: ApplicationConfig,
-  ) {
-    const type = host.httpAdapter.getType();
-    if (type !== 'express' && type !== 'fastify')
-      throw new TypeError(
-        `${where}: Nest runs on ${type}; restdash needs platform-express or platform-fastify`,
-      );
-    this.platform = type === 'express' ? expressFront : fastifyFront;
-    // Now, before Nest's body parsers and routes: the version is decided before either.
-    this.platform.install(host.httpAdapter.getInstance(), () => this.#mount);
-  }
-
-  onModuleInit(): void {
-    if (this.config.getVersioning() !== undefined) {
-      const fix =
-        'remove app.enableVersioning(): restdash versions the @Versioned() routes by options.scheme';
-      throw new TypeError(`${where}: Nest's own versioning is enabled too; ${fix}`);
-    }
-    this.#mount = mountInFront('nest', routesOf(this.discovery, this.config), this.options);
-  }
-}
+/** The platform of a Nest response: Fastify's reply holds the Node response as `raw`, Express's is one. */
+const platformOf = (response: object): FrontPlatform => ('raw' in response ? fastifyFront : expressFront);
 
 /**
- * Nest's way out, both ways: a handler's value filtered and migrated down to the request's version (an interceptor),
- * and restdash's errors (`APIException`) answered as problem+json in that version (a filter); Nest answers the rest.
+ * Nest's way out, both ways: a handler's value filtered and migrated down to the request's version (an interceptor
+ * on the `@Versioned()` routes that have bodies), and restdash's errors (`APIException`) answered as problem+json in
+ * that version (a filter); Nest answers the rest.
  */
-class Exchange implements NestInterceptor {
-  constructor(readonly platform: FrontPlatform) {}
-
+class Exchange {
   intercept(context: ExecutionContext, next: CallHandler) {
     const http = context.switchToHttp();
-    const kept = context.getType() === 'http' ? keptOf(http.getRequest<object>()) : undefined;
+    const kept = keptOf(http.getRequest<object>());
     const send = kept?.route.hasBodies === true ? core.sending(kept.route, kept.serve) : null;
     if (send === null) return next.handle();
-    const response = http.getResponse<unknown>();
+    const response = http.getResponse<object>();
+    const platform = platformOf(response);
     return next
       .handle()
-      .pipe(
-        map((value: unknown) => (value === undefined ? value : this.platform.send(response, send, value))),
-      );
+      .pipe(map((value: unknown) => (value === undefined ? value : platform.send(response, send, value))));
   }
 
   catch(error: core.APIException, host: ArgumentsHost): void {
@@ -111,10 +76,72 @@ class Exchange implements NestInterceptor {
       kept === undefined
         ? core.problemOutcome(error, language)
         : core.failure(kept.route, kept.serve.request.version, error, language, kept.serve.vary);
-    this.platform.problem(http.getResponse(), problem);
+    platformOf(http.getResponse<object>()).problem(http.getResponse(), problem);
   }
 }
 Catch(core.APIException)(Exchange);
+const exchange = new Exchange();
+
+/**
+ * The guard of every `@Versioned()` handler: a request Nest's router serves with it that restdash's front did not
+ * decide for it (a path in another case on Express, whose router ignores case) is refused as Nest refuses a path no
+ * route serves, never served unversioned.
+ */
+const decided: CanActivate = {
+  canActivate(context) {
+    const request = context.switchToHttp().getRequest<{ method: string; url: string }>();
+    if (keptOf(request)?.serve.handler === context.getHandler()) return true;
+    throw new NotFoundException(`Cannot ${request.method} ${request.url}`);
+  },
+};
+
+/** Puts `value` first in the list of guards or interceptors of `handler`, once. */
+function first(key: string, value: object, handler: object | undefined): void {
+  const list = (Reflect.getMetadata(key, handler as object) ?? []) as unknown[];
+  if (!list.includes(value)) Reflect.defineMetadata(key, [value, ...list], handler as object);
+}
+
+/** The module's provider: installs the platform's hooks when Nest makes it, compiles the mount at bootstrap. */
+class Restdash {
+  #mount: FrontMount | null = null;
+
+  constructor(
+    readonly options: core.AdapterOptions,
+    readonly host: HttpAdapterHost,
+    readonly discovery: DiscoveryService,
+    readonly config: ApplicationConfig,
+  ) {
+    const type = host.httpAdapter.getType();
+    const front = (type === 'express' && expressFront) || (type === 'fastify' && fastifyFront);
+    if (front === false)
+      throw new TypeError(`${where}: restdash needs platform-express or -fastify, not ${type}`);
+    // Now, before Nest's body parsers and routes: the version is decided before either.
+    front.install(host.httpAdapter.getInstance(), () => this.#mount);
+    // And before Nest reads the routes' guards and interceptors: the way out only where a route may have bodies.
+    for (const { metatype } of discovery.getControllers()) {
+      const prototype = (metatype?.prototype ?? {}) as Record<string, object>;
+      for (const handler of new MetadataScanner()
+        .getAllMethodNames(prototype)
+        .map((name) => prototype[name])) {
+        const declared = reflector.get<VersionedOptions | undefined>(versionedKey, handler as never);
+        if (declared === undefined) continue;
+        if ((declared.request ?? declared.response ?? options.changes) !== undefined)
+          first(INTERCEPTORS_METADATA, exchange, handler);
+        first(GUARDS_METADATA, decided, handler);
+      }
+    }
+  }
+
+  onModuleInit(): void {
+    if (this.config.getVersioning() !== undefined) {
+      const fix =
+        'remove app.enableVersioning(): restdash versions the @Versioned() routes by options.scheme';
+      throw new TypeError(`${where}: Nest's own versioning is enabled too; ${fix}`);
+    }
+    const mount = mountInFront('nest', routesOf(this.discovery, this.config), this.options);
+    this.#mount = matchingLike(mount, this.host.httpAdapter);
+  }
+}
 
 /**
  * restdash in a Nest application (platform-express or platform-fastify): each route marked `@Versioned()` is versioned
@@ -127,7 +154,6 @@ Catch(core.APIException)(Exchange);
 // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- Nest's idiom: a module class with forRoot()
 export class RestdashModule {
   static forRoot(options: core.AdapterOptions): DynamicModule {
-    const exchange = { useFactory: (made: Restdash) => new Exchange(made.platform), inject: [Restdash] };
     return {
       module: RestdashModule,
       imports: [DiscoveryModule],
@@ -138,8 +164,7 @@ export class RestdashModule {
             new Restdash(options, ...args),
           inject: [HttpAdapterHost, DiscoveryService, ApplicationConfig],
         },
-        { provide: APP_INTERCEPTOR, ...exchange },
-        { provide: APP_FILTER, ...exchange },
+        { provide: APP_FILTER, useValue: exchange },
       ],
     };
   }
