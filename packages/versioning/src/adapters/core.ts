@@ -31,5 +31,5 @@ export { appendField, appendVary, isJsonType, mergeVary } from '../pipeline/vary
 export type { VersioningRequest } from '../types.js';
 export type { PathOptions } from '../urls/route.types.js';
 export { UrlConf } from '../urls/urlconf.js';
-export type { DocumentOf } from './documents.js';
+export { type DescribedFile, type FileOf, sendFile } from './docs-ui.js';
 export * from './shared.js';

@@ -14,6 +14,19 @@ import type { UrlConf } from '../urls/urlconf.js';
  */
 export type DocumentOf = (request: VersioningRequest) => string;
 
+/** The documents of a mount: the describe route's answer, and the document of a given version for a request. */
+export interface Documents {
+  readonly of: DocumentOf;
+  readonly in: (version: string, request: VersioningRequest) => string;
+}
+
+/** The versions the documents describe, oldest first: the scheme's allowed versions, else its default. */
+export function describedVersions(scheme: PlanOptions<never>['scheme'] | undefined): string[] {
+  return (scheme?.allowedVersions ?? [scheme?.defaultVersion]).filter(
+    (version): version is string => typeof version === 'string',
+  );
+}
+
 /** A document's JSON text cut where its server URL goes: the pieces, joined with that URL (JSON-escaped) per request. */
 type Pieces = readonly string[];
 
@@ -34,7 +47,7 @@ function join(pieces: Pieces, text: string): string {
  * document is made at mount, so that a route the documents cannot describe is refused there. `where` names the
  * adapter in errors.
  */
-export function documentsOf(where: string, urlconf: UrlConf, options: PlanOptions<never>): DocumentOf {
+export function documentsOf(where: string, urlconf: UrlConf, options: PlanOptions<never>): Documents {
   const { describe: described, scheme, policies, enforceSunset, changes } = options;
   const info = described?.info ?? { title: '' };
   // The same history the mount serves with: each version's document is derived from it.
@@ -48,9 +61,7 @@ export function documentsOf(where: string, urlconf: UrlConf, options: PlanOption
     JSON.stringify(
       openapi(urlconf, { ...base, version, info: { ...info, version }, servers: [{ url: server }] }),
     );
-  const versions = (scheme?.allowedVersions ?? [scheme?.defaultVersion]).filter(
-    (version): version is string => typeof version === 'string',
-  );
+  const versions = describedVersions(scheme);
   const newest = versions.at(-1);
   if (newest === undefined) {
     throw argumentError(
@@ -91,9 +102,10 @@ export function documentsOf(where: string, urlconf: UrlConf, options: PlanOption
     const cut = key.indexOf('\n');
     return textOf(key.slice(0, cut), key.slice(cut + 1));
   });
-  return (request) => {
+  const documentIn = (version: string, request: VersioningRequest): string => {
     const prefix = request.scriptPrefix ?? '';
     const server = request.buildAbsoluteUri(prefix === '' ? '/' : prefix).replace(/\/$/, '');
-    return texts.get(`${request.version ?? newest}\n${server}`);
+    return texts.get(`${version}\n${server}`);
   };
+  return { of: (request) => documentIn(request.version ?? newest, request), in: documentIn };
 }

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction } from 'express';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { DocumentOf } from './documents.js';
+import { sendFile } from './docs-ui.js';
 import { enterInFront, type FrontMount, type Kept, keptName, keptOf } from './in-front.js';
 import { applyRequestInfo, outgoingNodeJson, prepareNode } from './node-body.js';
 import {
@@ -46,12 +46,13 @@ export const expressFront: FrontPlatform = {
           },
           serve(serve, entry) {
             prepareNode(req, res, serve, entry);
-            if (serve.handler !== mount()?.document) {
+            const file = mount()?.file(serve.handler)?.(serve.request);
+            if (file === undefined) {
               next();
               return;
             }
-            res.setHeader('content-type', 'application/json');
-            res.end((serve.handler as DocumentOf)(serve.request));
+            res.setHeader('content-type', file.type);
+            res.end(file.body);
           },
         },
         res,
@@ -97,8 +98,8 @@ export const fastifyFront: FrontPlatform = {
             kept.vary = reply.getHeader('vary');
             exposeOn(request, serve.request);
             replyFields(reply, serve.fields);
-            if (serve.handler === mount()?.document)
-              return reply.type('application/json').send((serve.handler as DocumentOf)(serve.request));
+            const file = mount()?.file(serve.handler)?.(serve.request);
+            if (file !== undefined) return sendFile(reply, file);
             if (info !== null)
               Object.assign(request, { query: fastifyQuery(applyRequestInfo(request.raw, info)) });
             if (body !== null) {

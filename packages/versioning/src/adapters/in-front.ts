@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DocumentOf } from './documents.js';
+import type { FileOf } from './docs-ui.js';
 import { nodePort } from './node-body.js';
 import { isAPIException } from '../errors.js';
 import type { ServeOutcome } from '../pipeline/decide.js';
@@ -20,8 +20,11 @@ export interface FrontMount {
     path: string,
     method: string,
   ): { readonly route: FrontRoute; readonly params: Record<string, string> } | null;
-  /** The handler of the `describe` route, which the front answers itself: the document of a request's version. */
-  readonly document: DocumentOf;
+  /**
+   * The handlers of the `describe` routes, which the front answers itself (the document of a request's version, the
+   * reference page and its files); `undefined` for any other handler.
+   */
+  file(handler: unknown): FileOf | undefined;
 }
 
 /** A route of a front mount; its handler is the framework's, never called by restdash. */
@@ -52,15 +55,18 @@ export function mountInFront(
   urlconf: UrlConf,
   options: AdapterOptions<never>,
 ): FrontMount {
-  let document: DocumentOf | null = null;
-  const { routes } = mountRoutes(framework, urlconf, options, 'path-to-regexp', (made) => (document = made));
+  const files = new Set<unknown>();
+  const { routes } = mountRoutes(framework, urlconf, options, 'path-to-regexp', (made: FileOf) => {
+    files.add(made);
+    return made;
+  });
   const match = routeMatcher(routes);
   return {
     find: (path, method) => {
       const found = match(path, method);
       return 'route' in found ? found : null;
     },
-    document: document as unknown as DocumentOf,
+    file: (handler) => (files.has(handler) ? (handler as FileOf) : undefined),
   };
 }
 
@@ -95,7 +101,7 @@ export function enterInFront<T>(
     version = outcome.request.version;
     const kept: Kept = { route, serve: outcome, vary: undefined, hidden: null };
     Object.assign(native, { [kKept]: kept });
-    const reads = route.hasBodies && outcome.handler !== mount?.document;
+    const reads = route.hasBodies && mount?.file(outcome.handler) === undefined;
     const entered = reads ? enter(route, outcome, nodePort(req)) : untouched;
     return whenEntered(entered, (entry) =>
       entry.kind === 'problem' ? write.problem(entry.problem) : write.serve(outcome, entry),

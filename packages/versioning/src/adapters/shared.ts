@@ -15,7 +15,8 @@ import { include as coreInclude, path as corePath } from '../urls/route-builders
 import type { FlatRoute, Include, PathOptions, Route } from '../urls/route.types.js';
 import { UrlConf as UrlConfClass } from '../urls/urlconf.js';
 import type { UrlConf } from '../urls/urlconf.js';
-import { type DocumentOf, documentsOf } from './documents.js';
+import { type FileOf, uiRoutes } from './docs-ui.js';
+import { describedVersions, type Documents, documentsOf } from './documents.js';
 import { type RouteDialect, translateRoute } from './route-syntax.js';
 import { schemeProblem } from './scheme-problem.js';
 
@@ -122,8 +123,11 @@ export interface Mounted<Handler> {
   readonly readsBodies: boolean;
 }
 
-/** A handler of the adapter's framework that sends `document(request)` as `application/json`. */
-export type DescribeHandler<Handler> = (document: DocumentOf) => Handler;
+/**
+ * A handler of the adapter's framework that sends `file(request)`: its `body` with its `type` as `Content-Type` (the
+ * `describe` document, `application/json`; the reference page and its files).
+ */
+export type DescribeHandler<Handler> = (file: FileOf) => Handler;
 
 /**
  * Compiles the plan of `urlconf` and `options` for `framework` (see `compilePlan`), checks that every handler is
@@ -159,16 +163,37 @@ export function mountRoutes<Handler>(
     if (problem !== null) fail(problem);
   };
   // The options are checked by the plan first; the documents, which read them, are made after.
-  let documents: DocumentOf | null = null;
+  let documents: Documents | null = null;
   const describes = isPlainObject(options) && options.describe !== undefined;
-  const handler = describeHandler((request) => (documents as DocumentOf)(request));
+  const handler = describeHandler((request) => ({
+    type: 'application/json',
+    body: (documents as Documents).of(request),
+  }));
+  const uiTable = ({ info, ui }: DescribeOptions) =>
+    ui === undefined
+      ? []
+      : uiRoutes(where, ui, {
+          title: info.title,
+          scheme: options.scheme,
+          versions: describedVersions(options.scheme),
+          documentIn: (version, request) => (documents as Documents).in(version, request),
+        }).map(({ path, file }, index) =>
+          corePath(path, describeHandler(file), {
+            ...(index === 0 && { name: 'openapi-ui' }),
+            methods: ['GET', 'HEAD'],
+            versioning: null,
+          }),
+        );
   const plan = compilePlan(urlconf, options, where, {
     ...settings,
     checkRoute,
     compileBodies: bodyCompiler(),
     ...(describes && {
-      describeTable: ({ path: route }: DescribeOptions) =>
-        new UrlConfClass([corePath(route, handler, { name: describeName, methods: ['GET', 'HEAD'] })]),
+      describeTable: (described: DescribeOptions) =>
+        new UrlConfClass([
+          corePath(described.path, handler, { name: describeName, methods: ['GET', 'HEAD'] }),
+          ...uiTable(described),
+        ]),
     }),
   });
   if (describes) documents = documentsOf(where, urlconf, options);

@@ -101,6 +101,14 @@ export interface DescribeOptions {
   readonly path: string;
   /** The documents' `info` (its `version` is each document's version). */
   readonly info: { readonly title: string; readonly description?: string };
+  /**
+   * Also serve an HTML API reference at this path (no parameters): Swagger UI over every version's document, its
+   * definition list the version switcher, "Try it out" sending the version where the scheme reads it. Its files come
+   * from the optional peer `swagger-ui-dist` (`npm install swagger-ui-dist`), served from this mount: no CDN.
+   * @default undefined (no reference page)
+   * @example { path: '/openapi.json', info: { title: 'Users API' }, ui: '/docs/' }
+   */
+  readonly ui?: string;
 }
 
 /** The URL name of the `describe` route, in a route table of its own (reversal builds its `Link`). */
@@ -328,9 +336,16 @@ function checkHistoryVersions(
 
 function checkDescribe(where: string, describe: unknown): void {
   const at = `${where}: options.describe`;
-  if (!isPlainObject(describe)) throw mustBe(where, 'options.describe', 'an object { path, info }', describe);
-  checkKnownKeys(at, describe, ['path', 'info']);
+  if (!isPlainObject(describe))
+    throw mustBe(where, 'options.describe', 'an object { path, info, ui? }', describe);
+  checkKnownKeys(at, describe, ['path', 'info', 'ui']);
   if (typeof describe['path'] !== 'string') throw mustBe(at, 'path', 'a route string', describe['path']);
+  const ui = describe['ui'];
+  if (
+    ui !== undefined &&
+    (typeof ui !== 'string' || !/^\/[^:*?#{}()\\]*$/.test(ui) || ui === describe['path'])
+  )
+    throw mustBe(at, 'ui', 'a path without parameters, starting with "/", other than path', ui);
   const info = describe['info'];
   if (!isPlainObject(info)) throw mustBe(at, 'info', 'an object { title, description? }', info);
   checkKnownKeys(`${at}.info`, info, ['title', 'description']);

@@ -11,6 +11,7 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { docsUiContract } from './docs-ui.contract.js';
 import { brownoutContract } from './brownout.contract.js';
 import { requestChannelContract } from './request-channel.contract.js';
 import { movedContract } from './moved.contract.js';
@@ -27,6 +28,7 @@ describe('express adapter', () => {
   choosingContract(harness);
   requestChannelContract(harness);
   brownoutContract(harness);
+  docsUiContract(harness);
   movedContract(bodies);
 
   test('a method Express cannot route is refused when mounting, naming it', () => {

@@ -14,6 +14,7 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { docsUiContract } from './docs-ui.contract.js';
 import { brownoutContract } from './brownout.contract.js';
 import { requestChannelContract } from './request-channel.contract.js';
 import { movedContract } from './moved.contract.js';
@@ -30,6 +31,7 @@ describe('hono adapter', () => {
   choosingContract(harness);
   requestChannelContract(harness);
   brownoutContract(harness);
+  docsUiContract(harness);
   movedContract(bodies);
 
   test("a route Hono's router cannot express is refused when mounting, naming it", () => {

@@ -10,6 +10,7 @@ import { describeContract } from './describe.contract.js';
 import { hardeningContract } from './hardening.js';
 import { lifecycleContract } from './lifecycle.contract.js';
 import { moreSchemesContract } from './more-schemes.contract.js';
+import { docsUiContract } from './docs-ui.contract.js';
 import { brownoutContract } from './brownout.contract.js';
 import { requestChannelContract } from './request-channel.contract.js';
 import { movedContract } from './moved.contract.js';
@@ -26,6 +27,7 @@ describe('node:http adapter', () => {
   choosingContract(harness);
   requestChannelContract(harness);
   brownoutContract(harness);
+  docsUiContract(harness);
   movedContract(bodies);
 
   describe('routing of its own', () => {

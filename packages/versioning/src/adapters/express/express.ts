@@ -64,11 +64,9 @@ function handlerOf(mounted: Mounted): RequestHandler {
   };
 }
 
-/** The `describe` route's handler: the document of the request's version. */
-const describeHandler: core.DescribeHandler<VersionedRequestHandler> = (document) => (req, res) => {
-  res
-    .type('application/json')
-    .send(document(core.LazyResolverMatch.requestOf(req.resolverMatch) as core.VersioningRequest));
+/** A `describe` route's handler: the document of the request's version, or a file of the reference page. */
+const describeHandler: core.DescribeHandler<VersionedRequestHandler> = (file) => (req, res) => {
+  core.sendFile(res, file(core.LazyResolverMatch.requestOf(req.resolverMatch) as core.VersioningRequest));
 };
 
 /**

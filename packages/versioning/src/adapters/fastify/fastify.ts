@@ -68,9 +68,9 @@ function handlerOf(mounted: Mounted, wildcard: string | null, prefix: string) {
   };
 }
 
-/** The `describe` route's handler: the document of the request's version. */
-const describeHandler: core.DescribeHandler<H> = (document) => (request, reply) =>
-  reply.type('application/json').send(document((kept(request)[kOutcome] as core.ServeOutcome).request));
+/** A `describe` route's handler: the document of the request's version, or a file of the reference page. */
+const describeHandler: core.DescribeHandler<H> = (file) => (request, reply) =>
+  core.sendFile(reply, file((kept(request)[kOutcome] as core.ServeOutcome).request));
 
 /**
  * A Fastify plugin serving every route of `urlconf` with its handler (an ordinary Fastify handler), each request

@@ -79,11 +79,13 @@ function handlerOf(mounted: Mounted): Handler<VersioningEnv> {
   };
 }
 
-/** The `describe` route's handler: the document of the request's version. */
-const describeHandler: core.DescribeHandler<Handler<VersioningEnv>> = (document) => (c) =>
-  c.body(document(core.LazyResolverMatch.requestOf(c.get('resolverMatch')) as core.VersioningRequest), 200, {
-    'content-type': 'application/json',
-  });
+/** A `describe` route's handler: the document of the request's version, or a file of the reference page. */
+const describeHandler: core.DescribeHandler<Handler<VersioningEnv>> = (file) => (c) => {
+  const { type, body } = file(
+    core.LazyResolverMatch.requestOf(c.get('resolverMatch')) as core.VersioningRequest,
+  );
+  return c.body(body as string, 200, { 'content-type': type });
+};
 
 /**
  * A Hono app serving every route of `urlconf` with its handler (an ordinary Hono handler), each request versioned

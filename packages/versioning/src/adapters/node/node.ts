@@ -46,10 +46,11 @@ function handle(
   return (serve.handler as VersionedRequestListener)(req as never, response);
 }
 
-/** The `describe` route's handler: the document of the request's version. */
-const describeHandler: core.DescribeHandler<VersionedRequestListener> = (document) => (req, res) => {
-  res.setHeader('content-type', 'application/json');
-  res.end(document(core.LazyResolverMatch.requestOf(req.resolverMatch) as core.VersioningRequest));
+/** A `describe` route's handler: the document of the request's version, or a file of the reference page. */
+const describeHandler: core.DescribeHandler<VersionedRequestListener> = (file) => (req, res) => {
+  const { type, body } = file(core.LazyResolverMatch.requestOf(req.resolverMatch) as core.VersioningRequest);
+  res.setHeader('content-type', type);
+  res.end(body);
 };
 
 /**
