@@ -43,7 +43,7 @@ function reached(contract: Contract, side: Side): Set<string> {
   return found;
 }
 
-/** The sides each component schema is read on, in the file or in the contract. */
+/** The sides each component schema is read on, in the file or in the current contract. */
 export type Usage = ReadonlyMap<string, readonly Side[]>;
 
 /** Which components the requests and the responses of either contract read. */
@@ -133,7 +133,7 @@ function inOperation(difference: RawDifference, at: Path, rest: Path, between: B
 }
 
 /**
- * Whether `difference` can break a client of the contract's version: a removed path, operation, response status,
+ * Whether `difference` can break a client of the version the current contract describes: a removed path, operation, response status,
  * media type or response property; a request property or parameter made or added as required; a parameter moved; a
  * narrowed request type, enum or bound, a widened response one. The whole contract gone (a version retired) breaks.
  */

@@ -13,7 +13,7 @@ const apiKeys = ['urlconf', 'scheme', 'changes', 'policies'];
  */
 const placeholderServer = 'https://api.example.com';
 
-/** The title every contract's `info` has: the contract is the API's, not its documentation's. */
+/** The title in the `info` of every contract: a contract is the API's, not its documentation's. */
 const contractTitle = 'API';
 
 /** Whether `version` can name a file of its own in a folder: no path separator, not `.` or `..`, no NUL. */

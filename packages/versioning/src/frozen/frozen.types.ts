@@ -27,18 +27,18 @@ export type Contract = { readonly [key: string]: JsonValue };
 /** The kinds of difference between a contract and its file. */
 export const differenceKinds = ['added', 'removed', 'changed'] as const;
 
-/** `added`: in the contract, not in the file; `removed`: in the file, not in the contract; `changed`: in both. */
+/** `added`: in the current contract, not in the file; `removed`: in the file, not in the current contract; `changed`: in both. */
 export type DifferenceKind = (typeof differenceKinds)[number];
 
 /** One difference between a version's contract (`after`) and its committed file (`before`). */
 export interface Difference {
   readonly version: string;
-  /** JSON Pointer (RFC 6901) into the contract (for `removed`, into the file). `''`: the whole contract. */
+  /** JSON Pointer (RFC 6901) into the current contract (for `removed`, into the file). `''`: the whole contract. */
   readonly pointer: string;
   readonly kind: DifferenceKind;
   /** The value in the file; `undefined` for `added`. */
   readonly before: JsonValue | undefined;
-  /** The value in the contract; `undefined` for `removed`. */
+  /** The value in the current contract; `undefined` for `removed`. */
   readonly after: JsonValue | undefined;
   /** Whether it can break a client of that version, by the rules of oasdiff's breaking-change checks. */
   readonly breaking: boolean;

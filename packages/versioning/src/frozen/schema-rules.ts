@@ -14,7 +14,7 @@ export interface SchemaDifference {
   readonly kind: DifferenceKind;
   readonly before: JsonValue | undefined;
   readonly after: JsonValue | undefined;
-  /** The value `up` steps above the difference in the file (`before`) or the contract (`after`). */
+  /** The value `up` steps above the difference in the file (`before`) or the current contract (`after`). */
   holder(which: 'before' | 'after', up: number): JsonValue | undefined;
 }
 

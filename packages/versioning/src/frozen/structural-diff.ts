@@ -131,7 +131,7 @@ function atSetKeyword(path: Path): Path {
 }
 
 /**
- * Every difference between `before` (a committed contract) and `after` (the contract now), found by microdiff, then
+ * Every difference between `before` (a committed contract) and `after` (the current contract), found by microdiff, then
  * read as OpenAPI reads them: the members of `enum`, `required` and `type` as sets (one difference for the keyword),
  * parameters by name. Sorted by pointer.
  */
