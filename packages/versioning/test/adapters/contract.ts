@@ -96,6 +96,11 @@ export interface AdapterHarness {
   /** Whether the framework can serve the adapter under a prefix, and one with parameters. */
   readonly prefixes: 'none' | 'literal' | 'with parameters';
   /**
+   * What the suites ask that the adapter cannot do, by name (Nest: nest-urlconf.harness.ts says each one's reason);
+   * a test that asks it is skipped, and says so in its title.
+   */
+  readonly cannot?: ReadonlySet<string>;
+  /**
    * Serves `urlconf` through the adapter on 127.0.0.1, port 0. Errors that reach the framework's own error
    * handling (node:http: the adapter's `onError`) are pushed onto `frameworkErrors`; the answer must not reveal them.
    */

@@ -1,0 +1,193 @@
+// The shared suites on Nest: a UrlConf of the shared contracts (built with the core's path(), handlers of the shape
+// below) turned into Nest controllers at runtime, one controller class per route and one handler method per HTTP
+// method, with Nest's decorators applied as the functions they are and @Versioned() given the route's options; the
+// application then mounts them through RestdashModule.forRoot(options), which builds its own UrlConf back from Nest's
+// route table. What the shared suites ask that Nest cannot do is listed in `nestCannot`, each with its reason.
+import {
+  type ArgumentsHost,
+  Catch,
+  Controller,
+  HttpCode,
+  HttpException,
+  type INestApplication,
+  Module,
+  Req,
+  RequestMapping,
+  RequestMethod,
+  Res,
+} from '@nestjs/common';
+import { BaseExceptionFilter, HttpAdapterHost, NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import { FastifyAdapter } from '@nestjs/platform-fastify';
+import { RestdashModule, Versioned, type VersionedOptions } from '../../../src/adapters/nest/index.js';
+import { mountInFront } from '../../../src/adapters/in-front.js';
+import { translateRoute } from '../../../src/adapters/route-syntax.js';
+import type { AdapterOptions } from '../../../src/adapters/shared.js';
+import { isAPIException } from '../../../src/errors.js';
+import { path } from '../../../src/urls/route-builders.js';
+import type { FlatRoute } from '../../../src/urls/route.types.js';
+import type { UrlConf } from '../../../src/urls/urlconf.js';
+import type { BodyHarness } from '../../bodies/bodies.contract.js';
+import { type AdapterHarness, echo } from '../contract.js';
+import type { Served } from '../support.js';
+import { start } from './nest.harness.js';
+import './nest-express.harness.js'; // Logger off
+
+/** A request as a Nest handler sees it with `@Req()` (Express's or Fastify's), restdash's members on it. */
+export interface NestRequest {
+  readonly params: Record<string, unknown>;
+  readonly query: unknown;
+  readonly body?: unknown;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly version: string | null;
+  readonly reverse: (...args: never[]) => string;
+}
+
+/** The platform's response (`@Res({ passthrough: true })`): both have `status()` and `header()`. */
+export interface NestResponse {
+  status(code: number): unknown;
+  header(name: string, value: string): unknown;
+}
+
+/** The handler shape of the Nest harness: what it returns, Nest sends (JSON for an object). */
+export type NestHandler = (request: NestRequest, response: NestResponse) => unknown;
+
+/**
+ * What the shared suites ask of an adapter that Nest cannot do; a shared test that asks one is skipped by
+ * `harness.cannot` (its title says so where the suite names it):
+ * - `unnamed routes`: an unnamed `@Versioned()` route is named `<Controller>.<method>` (SPEC § "NestJS"), not by
+ *   its pattern, so a problem names it so.
+ * - `namespaces`: NamespaceVersioning reads the namespace of an `include()`; Nest's route table, from which the
+ *   module builds its UrlConf, has none.
+ * - `trailing slashes`: Nest strips a route's trailing slash (`@Get('users/')` is `/users`), so a route reverses,
+ *   documents and reports its pattern without it; requests with the slash still reach it (the front matches them
+ *   as the platform's router does).
+ */
+export const nestCannot: ReadonlySet<string> = new Set(['unnamed routes', 'namespaces', 'trailing slashes']);
+
+/**
+ * The Nest methods of `route`. On Fastify, which serves HEAD with each GET route itself, a HEAD beside a GET is
+ * left to it (Nest's @Head() beside @Get() on one path is a Fastify error at bootstrap).
+ */
+const methodsOf = (route: FlatRoute, platform: 'express' | 'fastify'): RequestMethod[] =>
+  route.methods === null
+    ? [RequestMethod.ALL]
+    : route.methods
+        .filter((method) => platform === 'express' || method !== 'HEAD' || !route.methods?.includes('GET'))
+        .map((method) => RequestMethod[method as keyof typeof RequestMethod]);
+
+/** A controller class serving `route` (at each of its paths in the platform's route syntax). */
+function controllerOf(route: FlatRoute, index: number, platform: 'express' | 'fastify'): new () => object {
+  const paths = translateRoute(route, platform === 'express' ? 'path-to-regexp' : 'fastify').map(
+    ({ path: translated }) => translated,
+  );
+  const handler = route.handler as NestHandler;
+  const declared: VersionedOptions = {
+    ...(route.name !== null && { name: route.name }),
+    ...(route.versioning !== undefined && { versioning: route.versioning }),
+    ...(route.request !== null && { request: route.request }),
+    ...(route.response !== null && { response: route.response }),
+    ...(route.since !== null && { since: route.since }),
+    ...(route.until !== null && { until: route.until }),
+  };
+  // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are added below
+  class Routed {}
+  Object.defineProperty(Routed, 'name', { value: `Route${index}` });
+  const { prototype } = Routed as { prototype: object };
+  methodsOf(route, platform).forEach((method, at) => {
+    const key = `${RequestMethod[method].toLowerCase()}${at}`;
+    const value = (request: NestRequest, response: NestResponse) => handler(request, response);
+    Object.defineProperty(prototype, key, { value, writable: true, configurable: true });
+    const descriptor = Object.getOwnPropertyDescriptor(prototype, key) as PropertyDescriptor;
+    RequestMapping({ path: paths, method })(prototype, key, descriptor);
+    Versioned(declared)(prototype, key, descriptor);
+    // The other frameworks answer a handler's JSON 200 whatever the method; Nest's POST would be 201.
+    HttpCode(200)(prototype, key, descriptor);
+    Req()(prototype, key, 0);
+    Res({ passthrough: true })(prototype, key, 1);
+  });
+  Controller()(Routed);
+  return Routed;
+}
+
+/** Errors that reach Nest's exception handling and are not Nest's own answers, pushed on the suite's list. */
+function recorder(frameworkErrors: unknown[], host: HttpAdapterHost): BaseExceptionFilter {
+  @Catch()
+  class Recorder extends BaseExceptionFilter {
+    override catch(error: unknown, context: ArgumentsHost): void {
+      if (!(error instanceof HttpException) && !isAPIException(error)) frameworkErrors.push(error);
+      super.catch(error, context);
+    }
+  }
+  return new Recorder(host.httpAdapter);
+}
+
+/** An application of `urlconf`'s routes, mounted by RestdashModule with `options`, listening. */
+async function serveOn(
+  platform: 'express' | 'fastify',
+  urlconf: UrlConf,
+  options: AdapterOptions,
+  frameworkErrors: unknown[],
+): Promise<Served> {
+  const controllers = [...urlconf.routes()].map((route, index) => controllerOf(route, index, platform));
+  @Module({ imports: [RestdashModule.forRoot(options)], controllers })
+  // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a Nest module is a decorated class
+  class App {}
+  const adapter =
+    platform === 'express'
+      ? new ExpressAdapter()
+      : // The shared suites send their routes' trailing slashes: Fastify serves them the route without it so.
+        new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } });
+  const app: INestApplication = await NestFactory.create(App, adapter);
+  app.useGlobalFilters(recorder(frameworkErrors, app.get(HttpAdapterHost)));
+  return start(app);
+}
+
+const route = (handler: NestHandler) => handler as never;
+
+/** The shared adapter harness on Nest's `platform`. */
+export function nestAdapter(platform: 'express' | 'fastify'): AdapterHarness {
+  return {
+    // The shared suites branch on the platform's framework where its own answers differ (its 404, its parsers).
+    framework: platform,
+    path,
+    // What RestdashModule compiles at bootstrap, with the same checks: the suites' mount-time TypeErrors.
+    versioned: (urlconf, options) => mountInFront('nest', urlconf, options),
+    echo: route((request) => echo(request as never, request.params)),
+    failing: (error) =>
+      route(() => {
+        throw error;
+      }),
+    varying: (value, error) =>
+      route((_request, response) => {
+        response.header('vary', value);
+        if (error !== undefined) throw error;
+        return { ok: true };
+      }),
+    wildcard: ['a', 'b c', 'd.txt'],
+    uncarriableName: null,
+    keepsVaryInFront: false,
+    prefixes: 'none',
+    cannot: nestCannot,
+    serve: (urlconf, options, frameworkErrors) => serveOn(platform, urlconf, options, frameworkErrors),
+  };
+}
+
+/** The shared body harness on Nest's `platform`. */
+export function nestBodies(platform: 'express' | 'fastify'): BodyHarness {
+  return {
+    adapter: nestAdapter(platform),
+    echoBody: route((request) => ({
+      body: request.body ?? null,
+      version: request.version,
+      query: request.query,
+      flag: request.headers['x-flag'] ?? null,
+    })),
+    sends: (value, status = 200) =>
+      route((_request, response) => {
+        response.status(status);
+        return value();
+      }),
+    reflects: (extra) => route((request) => ({ ...(request.body as object), ...extra })),
+  };
+}
