@@ -11,8 +11,10 @@ import {
   type Schema,
   toJsonSchema,
 } from './schema.js';
-import { compileFilteringTransform, compileTransform, type Way } from './transforms.js';
-import { allowedNames, compileWalker, type Transform, type Walk } from './walk.js';
+import { allowedNames, isSchemaObject } from './properties.js';
+import { compileSerialiser, type NamedPlan, type Serialise } from './serialise.js';
+import { compileFilteringTransform, compileTransform, fieldPlanOf, type Way } from './transforms.js';
+import { compileWalker, type Transform, type Walk } from './walk.js';
 
 /** One version's step: the changes it introduced, compiled for both ways. */
 export interface Step {
@@ -40,6 +42,12 @@ export interface HistoryInternals extends VersionWalks {
   schemaIn(normal: Normalized, index: number, direction: Direction): JsonSchemaObject;
   /** Whether any version has a problem migration (`migrateProblem()`). */
   readonly hasProblems: boolean;
+  /**
+   * The serialiser of 2xx bodies of `normal` (a route's `response` schema) from version `from` down to `to`: the
+   * fused walk with the filter of `to`'s schemas, and `JSON.stringify`, in one pass; `null` when one walk cannot
+   * stand for the versions between, or the schema has a place it does not follow. Compiled once, on first use.
+   */
+  serialiser(normal: Normalized, from: number, to: number): Serialise | null;
   /** The def of the named schema `name` in version `index` as an instruction of the history touches it, or `undefined`. */
   defIn(name: string, index: number, direction: Direction): JsonSchema | undefined;
 }
@@ -73,11 +81,6 @@ function groupTransforms(
     if (transform !== null) out.set(name, transform);
   }
   return out;
-}
-
-/** Whether `def` is a JSON Schema object (not a boolean schema, not missing). */
-function isSchemaObject(def: JsonSchema | undefined): def is JsonSchemaObject {
-  return typeof def === 'object' && def !== null && !Array.isArray(def);
 }
 
 /** Whether an older field schema holds no object, array or reference: one walk needs nothing of it. */
@@ -114,15 +117,16 @@ export function buildInternals(versions: readonly string[], byIndex: readonly Ch
     return (name: string): JsonSchema | undefined => derived.get(name) ?? normal.defs.get(name);
   };
   const walks = new WeakMap<Normalized, Map<string, Walk | null | undefined>>();
-  function fuse(
-    normal: Normalized,
+  /**
+   * The field and enum instructions of the versions between `from` and `to`, by the name of their schema, for one
+   * fused walk; `undefined` when one walk cannot stand for them (a migration function, a removed or retyped field
+   * whose schema holds objects, arrays or references).
+   */
+  function fusedInstructions(
     from: number,
     to: number,
     direction: Direction,
-    refuse: (pointer: string) => never,
-    filter: boolean,
-  ): Walk | null | undefined {
-    const way: Way = from < to ? 'up' : 'down';
+  ): Map<string, Instruction[]> | undefined {
     const [low, high] = from < to ? [from, to] : [to, from];
     const byName = new Map<string, Instruction[]>();
     for (let step = low + 1; step <= high; step += 1) {
@@ -141,13 +145,29 @@ export function buildInternals(versions: readonly string[], byIndex: readonly Ch
         }
       }
     }
+    return byName;
+  }
+  /** The names a fused walk's transform leaves out itself, at its last renaming, and what it keeps there. */
+  function keeping(def: JsonSchema | undefined, filter: boolean): ((key: string) => boolean) | null {
+    return filter && isSchemaObject(def) ? allowedNames(def) : null;
+  }
+  function fuse(
+    normal: Normalized,
+    from: number,
+    to: number,
+    direction: Direction,
+    refuse: (pointer: string) => never,
+    filter: boolean,
+  ): Walk | null | undefined {
+    const way: Way = from < to ? 'up' : 'down';
+    const byName = fusedInstructions(from, to, direction);
+    if (byName === undefined) return undefined;
     const transforms = new Map<string, Transform>();
     // With `filter`, a transform that renames leaves out what the arriving version rules out in that same pass.
     const arriving = resolver(normal, to, direction);
     const selfFiltered = new Set<string>();
     for (const [name, list] of byName) {
-      const def = arriving(name);
-      const keep = filter && isSchemaObject(def) ? allowedNames(def) : null;
+      const keep = keeping(arriving(name), filter);
       const filtering = keep === null ? null : compileFilteringTransform(list, way, keep);
       if (filtering !== null) selfFiltered.add(name);
       const transform = filtering ?? compileTransform(list, way);
@@ -164,7 +184,42 @@ export function buildInternals(versions: readonly string[], byIndex: readonly Ch
       ...(filter ? { filterAs: (name: string) => (selfFiltered.has(name) ? true : arriving(name)) } : {}),
     });
   }
+  /** The compiled serialiser of the fused walk of responses from `from` down to `to` (see `compileSerialiser`). */
+  function serialiser(normal: Normalized, from: number, to: number): Serialise | null {
+    const byName = fusedInstructions(to, from, 'response');
+    if (byName === undefined) return null;
+    const arriving = resolver(normal, to, 'response');
+    const starting = resolver(normal, from, 'response');
+    const named = new Map<string, NamedPlan>();
+    for (const [name, list] of byName) {
+      const plan = fieldPlanOf(list, 'down');
+      if (plan === null) return null;
+      if ('value' in plan) named.set(name, plan);
+      else if (plan.steps.length > 0) {
+        const after = arriving(name);
+        // As the fused walk does it: at the last renaming when there is one, else once every step is done.
+        const keep = keeping(after, true);
+        const renames = keep !== null && plan.steps.some((step) => 'table' in step);
+        if (!renames && isSchemaObject(after) && typeof after.$ref === 'string') return null;
+        named.set(name, {
+          steps: plan.steps,
+          keepAtRename: renames ? keep : null,
+          keepAfter: renames || !isSchemaObject(after) ? null : allowedNames(after),
+        });
+      }
+    }
+    return compileSerialiser({
+      root: normal.root,
+      resolve: (name) => {
+        if (named.has(name)) return starting(name);
+        const def = arriving(name);
+        return isSchemaObject(def) ? def : starting(name);
+      },
+      named,
+    });
+  }
 
+  const serialisers = new WeakMap<Normalized, Map<string, Serialise | null>>();
   const normals = { request: new WeakMap<Schema, Normalized>(), response: new WeakMap<Schema, Normalized>() };
   const known = (name: string): boolean => defs.response.some((map) => map.has(name));
   return {
@@ -200,6 +255,14 @@ export function buildInternals(versions: readonly string[], byIndex: readonly Ch
       const walk = fuse(normal, from, to, direction, refuse, filter);
       cache.set(key, walk);
       return walk;
+    },
+    serialiser(normal, from, to) {
+      const key = `serialise:${from}:${to}`;
+      let cache = serialisers.get(normal);
+      if (cache === undefined) serialisers.set(normal, (cache = new Map<string, Serialise | null>()));
+      let found = cache.get(key);
+      if (found === undefined) cache.set(key, (found = serialiser(normal, from, to)));
+      return found;
     },
     stepWalk(normal, at, step, way, direction, refuse) {
       const key = `${at}:${step}:${way}:${direction}`;

@@ -16,6 +16,12 @@ export function isPlainRecord(value: unknown): value is Record<string, unknown> 
 export const isSchemaObject = (value: unknown): value is JsonSchemaObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Whether a schema node is `{ type: 'null' }` (a description or title aside): the null branch of a nullable union. */
+export const isNullSchema = (node: unknown): boolean =>
+  isSchemaObject(node) &&
+  node.type === 'null' &&
+  Object.keys(node).every((key) => key === 'type' || key === 'description' || key === 'title');
+
 /** Sets an own property, `__proto__` included (an assignment would change the prototype instead). */
 export function setOwn(object: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__')

@@ -5,6 +5,7 @@ import type { RequestInfo, ResponseInfo } from './info.js';
 import { jsonCopy } from './json-read.js';
 import { isPlainRecord } from './properties.js';
 import { type Direction, type JsonSchemaObject, type Schema, schemaName } from './schema.js';
+import type { Serialise } from './serialise.js';
 import { walkBetween } from './version-walk.js';
 import { unfollowableError } from './walk.js';
 import type { Walk } from './walk.types.js';
@@ -52,6 +53,13 @@ export interface ResponsePlan {
    * migration function reads a copy of its own.
    */
   down(body: unknown, version: string | null, info: ResponseInfo | undefined): unknown;
+  /**
+   * The compiled serialiser of 2xx bodies of `version`: the text `JSON.stringify(down(body, version))` is, written in
+   * one pass, or `undefined` for a body only that general path writes (see `Serialise`); `null` when `version` has
+   * none — nothing to migrate or filter, a migration function on the way, a place it does not follow. Compiled on
+   * first use.
+   */
+  serialiser(version: string | null): Serialise | null;
 }
 
 /** One route's schemas and migrations, planned once at mount. */
@@ -216,6 +224,7 @@ export function planRouteSchemas(
     const schemas = versions.map((index) =>
       responseNormal === null ? null : inner.schemaIn(responseNormal, index, 'response'),
     );
+    const serialisers: (Serialise | null | undefined)[] = [];
     response = {
       schema: route.response ?? null,
       jsonSchema: (version) => schemas[indexOf(version)] ?? null,
@@ -224,6 +233,17 @@ export function planRouteSchemas(
       down: (body, version, info) => {
         const down = downs[indexOf(version)];
         return down === null || down === undefined ? body : down(body, info);
+      },
+      serialiser: (version) => {
+        const index = indexOf(version);
+        let found = serialisers[index];
+        if (found === undefined) {
+          found = serialisers[index] =
+            responseNormal === null || (downs[index] ?? null) === null
+              ? null
+              : inner.serialiser(responseNormal, last, index);
+        }
+        return found;
       },
     };
   }

@@ -34,7 +34,7 @@ let evaluates: boolean | undefined;
  * Whether this runtime compiles code from strings (a Content-Security-Policy or an edge runtime may forbid it: then
  * every object takes the loop).
  */
-function canEvaluate(): boolean {
+export function canEvaluate(): boolean {
   if (evaluates === undefined) {
     try {
       // The one probe of whether `new Function` runs here; its text is a constant.
@@ -118,26 +118,45 @@ export function hasKeys(object: Record<string, unknown>, keys: readonly string[]
   return at === keys.length && (at === 0 || Object.hasOwn(object, keys[at - 1] as string));
 }
 
-function sameKeys(known: readonly string[], keys: readonly string[]): boolean {
+/** Whether two key lists are the same, in order. */
+export function sameKeys(known: readonly string[], keys: readonly string[]): boolean {
   if (known.length !== keys.length) return false;
   for (let index = 0; index < keys.length; index += 1) if (known[index] !== keys[index]) return false;
   return true;
 }
 
+/** One property of what {@link shapeEntries} builds: its name, and the expression of its value. */
+export interface ShapeEntry {
+  readonly name: string;
+  readonly expression: string;
+  /** The key of the object it is read from, or `null` when a field operation made it. */
+  readonly source: string | null;
+  /** Whether a field operation may have changed what it read. */
+  readonly changed: boolean;
+}
+
+/** What `steps` make of objects with exactly some keys: statements to run first, then the properties in order. */
+export interface ShapePlan {
+  readonly statements: readonly string[];
+  readonly entries: readonly ShapeEntry[];
+  /** The field operations' functions, which the statements call as `f0`, `f1`…, in order. */
+  readonly values: readonly FieldStep['value'][];
+}
+
 /**
- * The function building, for objects with exactly `keys`, what `steps` make of them; `null` where a literal would
- * not do the same (a `__proto__` name, which a literal would make the prototype; a name given twice; too many keys).
+ * What `steps` make of objects with exactly `keys`, the object being `object` in the expressions; `null` where a
+ * literal would not do the same (a `__proto__` name, which a literal would make the prototype; a name given twice;
+ * too many keys). Key names enter the expressions only as JSON string literals.
  */
-function literalFor(
+export function shapeEntries(
   keys: readonly string[],
   steps: readonly ShapeStep[],
   keep: ((key: string) => boolean) | null,
-): Build | null {
+): ShapePlan | null {
   if (keys.length > maxKeys) return null;
-  let entries: [name: string, expression: string][] = keys.map((key) => [
-    key,
-    `object[${JSON.stringify(key)}]`,
-  ]);
+  let entries: { name: string; expression: string; source: string | null; changed: boolean }[] = keys.map(
+    (key) => ({ name: key, expression: `object[${JSON.stringify(key)}]`, source: key, changed: false }),
+  );
   const lastRekey = steps.map((step) => ('table' in step ? 'rekey' : 'field')).lastIndexOf('rekey');
   const statements: string[] = [];
   const values: FieldStep['value'][] = [];
@@ -145,14 +164,14 @@ function literalFor(
     if ('table' in step) {
       const names = new Set<string>();
       const next: typeof entries = [];
-      for (const [name, expression] of entries) {
-        const to = step.table[name];
+      for (const entry of entries) {
+        const to = step.table[entry.name];
         if (to === null) continue;
-        const renamed = to === undefined ? name : to;
+        const renamed = to === undefined ? entry.name : to;
         if (index === lastRekey && keep !== null && !keep(renamed)) continue;
         if (names.has(renamed)) return null;
         names.add(renamed);
-        next.push([renamed, expression]);
+        next.push({ ...entry, name: renamed });
       }
       entries = next;
       continue;
@@ -160,24 +179,37 @@ function literalFor(
     const fn = `f${values.length}`;
     values.push(step.value);
     const variable = `v${statements.length}`;
-    const entry = entries.find(([name]) => name === step.field);
+    const entry = entries.find(({ name }) => name === step.field);
     if (entry === undefined) {
       if (step.when === 'present') continue;
       statements.push(`const ${variable} = ${fn}();`);
-      entries.push([step.field, variable]);
+      entries.push({ name: step.field, expression: variable, source: null, changed: true });
       continue;
     }
     statements.push(
       step.when === 'present'
-        ? `let ${variable} = ${entry[1]}; if (${variable} !== undefined) ${variable} = ${fn}(${variable});`
+        ? `let ${variable} = ${entry.expression}; if (${variable} !== undefined) ${variable} = ${fn}(${variable});`
         : step.when === 'absent'
-          ? `let ${variable} = ${entry[1]}; if (${variable} === undefined) ${variable} = ${fn}();`
+          ? `let ${variable} = ${entry.expression}; if (${variable} === undefined) ${variable} = ${fn}();`
           : `const ${variable} = ${fn}();`,
     );
-    entry[1] = variable;
+    entry.expression = variable;
+    entry.changed = true;
   }
-  if (entries.some(([name]) => name === '__proto__') || keys.includes('__proto__')) return null;
-  const literal = entries.map(([name, expression]) => `${JSON.stringify(name)}: ${expression}`).join(', ');
+  if (entries.some(({ name }) => name === '__proto__') || keys.includes('__proto__')) return null;
+  return { statements, entries, values };
+}
+
+/** The function building, for objects with exactly `keys`, what `steps` make of them (see {@link shapeEntries}). */
+function literalFor(
+  keys: readonly string[],
+  steps: readonly ShapeStep[],
+  keep: ((key: string) => boolean) | null,
+): Build | null {
+  const plan = shapeEntries(keys, steps, keep);
+  if (plan === null) return null;
+  const { statements, entries, values } = plan;
+  const literal = entries.map(({ name, expression }) => `${JSON.stringify(name)}: ${expression}`).join(', ');
   const parameters = values.map((_, index) => `f${index}`);
   try {
     // Compiled from names as JSON string literals and functions as parameters only (see above).

@@ -2,7 +2,7 @@ import { enumValueMap, type ValueMap } from './enum-values.js';
 import type { FieldChange, Instruction } from './instructions.js';
 import { jsonCopy } from './json-read.js';
 import { copyObject, isPlainRecord, setOwn } from './properties.js';
-import { compileShaped, type FieldStep, rekeyLoop, type ShapeStep } from './shapes.js';
+import { compileShaped, type FieldStep, type RekeyTable, rekeyLoop, type ShapeStep } from './shapes.js';
 import type { Transform } from './walk.types.js';
 
 /** Which way data goes through a version: up (an older request to the newer shape) or down (a response). */
@@ -196,15 +196,48 @@ export function compileFilteringTransform(
   return compileOps(ops, keep);
 }
 
+/** A rename/delete operation's table. */
+function tableOf(op: Extract<Op, { kind: 'rekey' }>): RekeyTable {
+  const table = Object.create(null) as Record<string, string | null | undefined>;
+  for (const [from, to] of op.keys) table[from] = to;
+  return table;
+}
+
+/** `ops` as the steps of an object literal, or `null` when one is not a rename, deletion or field operation. */
+function shapeSteps(ops: readonly Op[], tables: readonly (RekeyTable | null)[]): ShapeStep[] | null {
+  const steps: ShapeStep[] = [];
+  for (const [index, op] of ops.entries()) {
+    const table = tables[index];
+    if (table != null) steps.push({ kind: 'rekey', table });
+    else if (op.kind === 'mutate' && op.step !== undefined) steps.push(op.step);
+    else return null;
+  }
+  return steps;
+}
+
+/**
+ * What `instructions` do to a value of their schema going `way`, for a compiled serialiser: the steps of an object
+ * literal (renames, deletions, field operations; none: nothing happens that way), or the map of the value itself
+ * (a named enum's members); `null` when it is neither (a migration function, a removed field's value function).
+ */
+export function fieldPlanOf(
+  instructions: readonly Instruction[],
+  way: Way,
+): { readonly steps: readonly ShapeStep[] } | { readonly value: Transform } | null {
+  const ops = opsOf(instructions, way);
+  if (ops.length > 0 && ops.every((op) => op.kind === 'value'))
+    return { value: compileOps(ops, null) as Transform };
+  const steps = shapeSteps(
+    ops,
+    ops.map((op) => (op.kind === 'rekey' ? tableOf(op) : null)),
+  );
+  return steps === null ? null : { steps };
+}
+
 function compileOps(ops: readonly Op[], keep: ((key: string) => boolean) | null): Transform | null {
   if (ops.length === 0) return null;
   const lastRekey = ops.map((op) => op.kind).lastIndexOf('rekey');
-  const tables = ops.map((op) => {
-    if (op.kind !== 'rekey') return null;
-    const table = Object.create(null) as Record<string, string | null | undefined>;
-    for (const [from, to] of op.keys) table[from] = to;
-    return table;
-  });
+  const tables = ops.map((op) => (op.kind === 'rekey' ? tableOf(op) : null));
   const rekeys = tables.map((table, index) =>
     table === null ? null : rekeyLoop(table, index === lastRekey ? keep : null),
   );
@@ -237,13 +270,8 @@ function compileOps(ops: readonly Op[], keep: ((key: string) => boolean) | null)
     return out;
   };
   // Renames, deletions and field operations only: one object literal per shape of object does them all.
-  const steps: ShapeStep[] = [];
-  for (const [index, op] of ops.entries()) {
-    const table = tables[index];
-    if (table != null) steps.push({ kind: 'rekey', table });
-    else if (op.kind === 'mutate' && op.step !== undefined) steps.push(op.step);
-    else return loop;
-  }
+  const steps = shapeSteps(ops, tables);
+  if (steps === null) return loop;
   // (Field operations read no context.)
   const shaped = compileShaped(steps, keep, (object) => loop(object, undefined));
   return (value) => (isPlainRecord(value) ? shaped(value) : value);

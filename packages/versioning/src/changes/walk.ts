@@ -11,6 +11,7 @@ import { refsOf } from './normalize.js';
 import {
   allowedNames,
   isClosed,
+  isNullSchema,
   isPlainRecord,
   isSchemaObject,
   keepOnly,
@@ -70,11 +71,6 @@ const unfollowable = [
 
 /** Keywords whose value maps names to subschemas, among {@link unfollowable}. */
 const mapKeywords = new Set([...subschemaMapKeywords, 'dependencies']);
-
-const isNullSchema = (node: unknown): boolean =>
-  isSchemaObject(node) &&
-  node.type === 'null' &&
-  Object.keys(node).every((key) => key === 'type' || key === 'description' || key === 'title');
 
 /** The def name the walker gives the document's root, which `$ref: '#'` refers to (no `$defs` name can be it). */
 const ROOT = '#';
