@@ -22,6 +22,7 @@ import { fetchApi, fetchCities } from './fetch-cities.js';
 import { CityDetailPanel, DeprecationBanner, VersionReport } from './lifecycle-panels.js';
 import { DatedVersionPanel } from './dated-panel.js';
 import { RecordPanel } from './record-panel.js';
+import { UsagePanel } from './usage-panel.js';
 import type { CityDetail } from './lifecycle-panels.js';
 import { pageDateFormat, pageNumberFormat } from './reader-formats.js';
 import { versionNotice } from './version-notice.js';
@@ -419,6 +420,7 @@ export function App({ state }: { state: PageState }): ReactElement {
 
       <RecordPanel versions={state.versions} city={state.exampleCity.name} />
       <DatedVersionPanel />
+      <UsagePanel />
       <footer className="small text-body-secondary border-top pt-2">
         <p className="mb-1" data-testid="version-in">
           Under the {state.scheme} scheme the version goes in {state.versionIn}.

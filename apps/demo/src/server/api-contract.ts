@@ -7,7 +7,11 @@ import type { BaseVersioning, VersionPolicy } from '@restdash/versioning';
 import type { VersionHistory } from '@restdash/versioning/changes';
 import type { SchemeName } from '../shared/api.js';
 import { apiHistory } from './api-history.js';
-import { apiRoutes, retirementPolicies, schemes } from './schemes.js';
+import { apiRoutes, retirementPolicies, schemes, v1Sunset } from './schemes.js';
+import { brownoutWindows } from './version-usage.js';
+
+/** The day of v1's brownouts the contracts describe (the documents say that v1 has some, not when). */
+const brownoutDay = Date.parse('2026-06-01T00:00:00Z');
 
 /** What a contract is made from: as `restdash-versioning` reads a module's `api`. */
 export interface ContractApi {
@@ -30,7 +34,7 @@ export function contractApi(scheme: SchemeName): ContractApi {
     urlconf: new UrlConf(apiRoutes(setup, handlers, notServed)),
     scheme: setup.createVersioning(),
     changes: apiHistory(setup.versions),
-    policies: retirementPolicies(setup.versions),
+    policies: retirementPolicies(setup.versions, brownoutWindows(brownoutDay, v1Sunset)),
   };
 }
 

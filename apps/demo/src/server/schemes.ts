@@ -1,5 +1,5 @@
 import { include, path } from '@restdash/versioning';
-import type { BaseVersioning, Include, Route, VersionPolicy } from '@restdash/versioning';
+import type { BaseVersioning, BrownoutWindow, Include, Route, VersionPolicy } from '@restdash/versioning';
 import { apiDocsHref } from '../shared/api.js';
 import type { SchemeName, Shape } from '../shared/api.js';
 import {
@@ -265,10 +265,15 @@ export const v1Sunset = '2027-07-01';
 
 /**
  * The adapter's `policies`: the oldest version deprecated with a sunset date, and as its `link` the reference of
- * the next version (`/api/docs/?urls.primaryName=v2`), where a client reads what to move to.
+ * the next version (`/api/docs/?urls.primaryName=v2`), where a client reads what to move to; with `brownouts`, its
+ * brownout windows.
  */
-export function retirementPolicies([oldest, next]: Labels): Record<string, VersionPolicy> {
-  return { [oldest]: { deprecation: v1Deprecation, sunset: v1Sunset, link: apiDocsHref(next) } };
+export function retirementPolicies(
+  [oldest, next]: Labels,
+  brownouts: readonly BrownoutWindow[] = [],
+): Record<string, VersionPolicy> {
+  const policy = { deprecation: v1Deprecation, sunset: v1Sunset, link: apiDocsHref(next) };
+  return { [oldest]: brownouts.length === 0 ? policy : { ...policy, brownouts } };
 }
 
 /** The list body `version` serves under `setup` (v1's; v2's for v2 and v3), or null for a label it does not know. */

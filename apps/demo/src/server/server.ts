@@ -5,7 +5,8 @@ import { Pagination } from '@restdash/pagination';
 import { isAPIException, NoReverseMatch, NotFound, path, UrlConf } from '@restdash/versioning';
 import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
 import { datedApi, datedPrefix } from './dated.js';
-import type { ApiMeta, SchemeName, VersionAsk, VersionRequest } from '../shared/api.js';
+import { usagePath } from '../shared/api.js';
+import type { ApiMeta, SchemeName, VersionAsk, VersionRequest, VersionUsage } from '../shared/api.js';
 import {
   apiDocsHref,
   defaultPageSize,
@@ -37,8 +38,10 @@ import {
   retirementPolicies,
   schemes,
   shapeOf,
+  v1Sunset,
   versionHostDomain,
 } from './schemes.js';
+import { brownoutState, brownoutWindows, countVersions } from './version-usage.js';
 import type { CityHandlers, NeutralReverse } from './schemes.js';
 
 /** Options of {@link createServer}. */
@@ -58,6 +61,11 @@ export interface DemoServerOptions {
    * v1's retirement. @default Date.now
    */
   readonly clock?: () => number;
+  /**
+   * Brown v1 out for a few seconds every minute (see `brownoutEveryMinute`), which the page shows; tests that must not
+   * meet a window turn it off. @default true
+   */
+  readonly brownouts?: boolean;
 }
 
 /** A demo server, built and ready to {@link DemoServer.listen}. */
@@ -115,7 +123,16 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const client = loadClientFiles(options.clientDir ?? defaultClientDir);
   const docsAssets = loadDocsAssets();
   const versioning = setup.createVersioning();
-  const policies = retirementPolicies(setup.versions);
+  const now = options.clock ?? Date.now;
+  const oldest = setup.versions[0];
+  const windows = options.brownouts === false ? [] : brownoutWindows(now(), v1Sunset);
+  const policies = retirementPolicies(setup.versions, windows);
+  const usage = countVersions(setup.versions, '/api/');
+  const usageOf = (_request: VersionedRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-store').send({
+      versions: usage.counts(),
+      brownout: windows.length === 0 ? null : brownoutState(oldest, windows, now()),
+    } satisfies VersionUsage);
   const largest = table.list({ ordering: '-population', search: '' })[0];
   if (largest === undefined) throw new Error('createServer: the city data set is empty.');
   const exampleCity = { id: largest.id, name: largest.name };
@@ -298,6 +315,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     path('/', page, { name: 'home', versioning: null, methods: ['GET'] }),
     path(docsPath, docsPage, { name: 'api-docs', versioning: null, methods: ['GET'] }),
     path(changelogPath, changelogPage, { name: 'api-changelog', versioning: null, methods: ['GET'] }),
+    path(usagePath, usageOf, { name: 'api-usage', versioning: null, methods: ['GET'] }),
     path('/api/openapi/:label.json', openapiDocument, {
       name: openapiRouteName,
       versioning: null,
@@ -394,6 +412,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       return url;
     },
     async close() {
+      usage.stop();
       await app.close();
     },
   };

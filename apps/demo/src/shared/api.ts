@@ -151,5 +151,31 @@ export interface ApiMeta {
   readonly parameters: Readonly<Record<string, string>>;
 }
 
+/** Where the live version usage is served: `GET /api/usage` (version-neutral). */
+export const usagePath = '/api/usage';
+
+/** `GET /api/usage`: the API's answered requests per version since the server started, and v1's brownouts. */
+export interface VersionUsage {
+  readonly versions: readonly {
+    /** `null`: requests whose version was refused. */
+    readonly version: string | null;
+    readonly requests: number;
+    /** Answered 4xx or 5xx (a brownout's 410 among them). */
+    readonly refused: number;
+    /** How each request's version was chosen (restdash's request channel). */
+    readonly how: Readonly<Record<'sent' | 'default' | 'pinned' | 'waterfall', number>>;
+  }[];
+  /** The brownouts of the oldest version; `null` when the server schedules none. */
+  readonly brownout: {
+    readonly version: string;
+    readonly active: boolean;
+    /** The end of the current window (ISO 8601), when active. */
+    readonly until: string | null;
+    /** The start of the next window, when there is one. */
+    readonly next: string | null;
+    readonly schedule: string;
+  } | null;
+}
+
 /** An error body (`application/problem+json`). */
 export type Problem = ProblemDetails;
