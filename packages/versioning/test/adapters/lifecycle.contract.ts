@@ -165,40 +165,46 @@ export function lifecycleContract(harness: AdapterHarness): void {
       expect(reply.header('api-supported-versions')).toBe('v2, v3');
     });
 
-    test('a route since v2, asked in v1: 404 in the asked language, listing its versions, v1 still announced', async () => {
-      at('2024-12-01T00:00:00Z');
-      const reply = await get('/v1/reports/', { 'accept-language': 'fr' });
-      expectProblem(
-        reply,
-        404,
-        'not_found',
-        withLanguage('fr', () => gettext('Not available in version "%(version)s".', { version: 'v1' })),
-        {
-          supportedVersions: ['v2', 'v3'],
-        },
-      );
-      expect(lifecycleOf(reply)).toMatchObject({
-        'api-supported-versions': 'v2, v3',
-        deprecation: '@1735689600',
-      });
-      const v2 = await get('/v2/reports/');
-      expect(JSON.parse(v2.body)).toMatchObject({ version: 'v2', self: `${served.origin}/v2/reports/` });
-    });
+    test.skipIf(harness.cannot?.has('trailing slashes'))(
+      'a route since v2, asked in v1: 404 in the asked language, listing its versions, v1 still announced',
+      async () => {
+        at('2024-12-01T00:00:00Z');
+        const reply = await get('/v1/reports/', { 'accept-language': 'fr' });
+        expectProblem(
+          reply,
+          404,
+          'not_found',
+          withLanguage('fr', () => gettext('Not available in version "%(version)s".', { version: 'v1' })),
+          {
+            supportedVersions: ['v2', 'v3'],
+          },
+        );
+        expect(lifecycleOf(reply)).toMatchObject({
+          'api-supported-versions': 'v2, v3',
+          deprecation: '@1735689600',
+        });
+        const v2 = await get('/v2/reports/');
+        expect(JSON.parse(v2.body)).toMatchObject({ version: 'v2', self: `${served.origin}/v2/reports/` });
+      },
+    );
 
-    test('routes of one pattern split by version: each version reaches its own route, and links to it', async () => {
-      at('2024-12-01T00:00:00Z');
-      const [old, current] = await Promise.all([get('/v2/widgets/'), get('/v3/widgets/')]);
-      expect(JSON.parse(old.body)).toMatchObject({
-        viewName: 'widgets-old',
-        version: 'v2',
-        self: `${served.origin}/v2/widgets/`,
-      });
-      expect(JSON.parse(current.body)).toMatchObject({
-        viewName: 'widgets-new',
-        version: 'v3',
-        self: `${served.origin}/v3/widgets/`,
-      });
-    });
+    test.skipIf(harness.cannot?.has('handlers at one path'))(
+      'routes of one pattern split by version: each version reaches its own route, and links to it',
+      async () => {
+        at('2024-12-01T00:00:00Z');
+        const [old, current] = await Promise.all([get('/v2/widgets/'), get('/v3/widgets/')]);
+        expect(JSON.parse(old.body)).toMatchObject({
+          viewName: 'widgets-old',
+          version: 'v2',
+          self: `${served.origin}/v2/widgets/`,
+        });
+        expect(JSON.parse(current.body)).toMatchObject({
+          viewName: 'widgets-new',
+          version: 'v3',
+          self: `${served.origin}/v3/widgets/`,
+        });
+      },
+    );
 
     test('a version-neutral route carries none of the lifecycle headers', async () => {
       at('2025-02-01T00:00:00Z');

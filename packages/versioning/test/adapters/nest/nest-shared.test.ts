@@ -3,11 +3,24 @@
 import { describe } from 'vitest';
 import { bodiesContract } from '../../bodies/bodies.contract.js';
 import { checkResponsesContract } from '../../bodies/check-responses.contract.js';
-import { nestBodies } from './nest-urlconf.harness.js';
+import { brownoutContract } from '../brownout.contract.js';
+import { choosingContract } from '../choosing.contract.js';
+import { lifecycleContract } from '../lifecycle.contract.js';
+import { moreSchemesContract } from '../more-schemes.contract.js';
+import { nestAdapter, nestBodies } from './nest-urlconf.harness.js';
 
 for (const platform of ['express', 'fastify'] as const) {
   describe(`nest on platform-${platform}: the shared suites`, () => {
     bodiesContract(nestBodies(platform));
     checkResponsesContract(nestBodies(platform));
+    moreSchemesContract(nestAdapter(platform));
+    lifecycleContract(nestAdapter(platform));
+    // Its routes have optional groups ('/by-path{/:version}/'): on Fastify, whose routes have none, Nest registers
+    // each way through the group as a route of its own, and the one without the version parameter cannot be
+    // versioned by URLPathVersioning, a TypeError at bootstrap.
+    describe.skipIf(platform === 'fastify')('choosing (not on Fastify: optional groups)', () => {
+      choosingContract(nestAdapter(platform));
+    });
+    brownoutContract(nestAdapter(platform));
   });
 }

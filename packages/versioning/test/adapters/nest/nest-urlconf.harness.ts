@@ -54,7 +54,7 @@ export type NestHandler = (request: NestRequest, response: NestResponse) => unkn
 
 /**
  * What the shared suites ask of an adapter that Nest cannot do; a shared test that asks one is skipped by
- * `harness.cannot` (its title says so where the suite names it):
+ * `harness.cannot`, naming it:
  * - `unnamed routes`: an unnamed `@Versioned()` route is named `<Controller>.<method>` (SPEC § "NestJS"), not by
  *   its pattern, so a problem names it so.
  * - `namespaces`: NamespaceVersioning reads the namespace of an `include()`; Nest's route table, from which the
@@ -62,8 +62,20 @@ export type NestHandler = (request: NestRequest, response: NestResponse) => unkn
  * - `trailing slashes`: Nest strips a route's trailing slash (`@Get('users/')` is `/users`), so a route reverses,
  *   documents and reports its pattern without it; requests with the slash still reach it (the front matches them
  *   as the platform's router does).
+ * - `handlers at one path`: two handlers of one path and method (a pattern split by since/until) — Nest's router
+ *   calls the first; the guard refuses a request restdash decided for the other.
+ * - `middleware in front`: restdash's front is installed when Nest makes the module, before any middleware the
+ *   application adds; the harness serves none in front (`ServeSetup` is not read).
+ * - `mount messages`: the module's mount-time TypeErrors name `nest`, not the platform's framework.
  */
-export const nestCannot: ReadonlySet<string> = new Set(['unnamed routes', 'namespaces', 'trailing slashes']);
+export const nestCannot: ReadonlySet<string> = new Set([
+  'unnamed routes',
+  'namespaces',
+  'trailing slashes',
+  'handlers at one path',
+  'middleware in front',
+  'mount messages',
+]);
 
 /**
  * The Nest methods of `route`. On Fastify, which serves HEAD with each GET route itself, a HEAD beside a GET is
@@ -110,12 +122,23 @@ function controllerOf(route: FlatRoute, index: number, platform: 'express' | 'fa
   return Routed;
 }
 
-/** Errors that reach Nest's exception handling and are not Nest's own answers, pushed on the suite's list. */
+/** Any error but Nest's and restdash's answers (an HttpException, an APIException), to `instanceof`. */
+// eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a class only to match with @Catch()
+class NotAnAnswer {
+  static [Symbol.hasInstance](error: unknown): boolean {
+    return !(error instanceof HttpException) && !isAPIException(error);
+  }
+}
+
+/**
+ * The errors that reach Nest's exception handling and are no answer (a handler's, a schema's, a migration's),
+ * pushed on the suite's list, then answered as Nest answers them; restdash's filter still answers its own.
+ */
 function recorder(frameworkErrors: unknown[], host: HttpAdapterHost): BaseExceptionFilter {
-  @Catch()
+  @Catch(NotAnAnswer)
   class Recorder extends BaseExceptionFilter {
     override catch(error: unknown, context: ArgumentsHost): void {
-      if (!(error instanceof HttpException) && !isAPIException(error)) frameworkErrors.push(error);
+      frameworkErrors.push(error);
       super.catch(error, context);
     }
   }
@@ -129,7 +152,15 @@ async function serveOn(
   options: AdapterOptions,
   frameworkErrors: unknown[],
 ): Promise<Served> {
-  const controllers = [...urlconf.routes()].map((route, index) => controllerOf(route, index, platform));
+  // Fastify refuses a second handler of a path and method at bootstrap; Nest on Express calls the first (the
+  // suites' tests of such routes ask 'handlers at one path'): the first is served on both.
+  const seen = new Set<string>();
+  const routes = [...urlconf.routes()].filter(({ pattern, methods }) =>
+    (methods ?? ['*']).every(
+      (method) => !seen.has(`${method} ${pattern}`) && seen.add(`${method} ${pattern}`),
+    ),
+  );
+  const controllers = routes.map((route, index) => controllerOf(route, index, platform));
   @Module({ imports: [RestdashModule.forRoot(options)], controllers })
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a Nest module is a decorated class
   class App {}
