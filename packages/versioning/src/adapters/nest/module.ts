@@ -19,6 +19,9 @@ import { matchingLike } from '../front-matching.js';
 import { expressFront, fastifyFront, type FrontPlatform } from '../front-platforms.js';
 
 const where = 'RestdashModule.forRoot(options)';
+/** Why `problems: true` is refused: the mount holds the `@Versioned()` routes only, not the application's others. */
+const noProblems =
+  "problems: true is not supported on Nest: restdash knows only the @Versioned() routes, not the application's others, so it cannot tell a path or method no route serves; Nest answers those (an exception filter of NotFoundException shapes its 404)";
 const reflector = new Reflector();
 
 /** Every `@Versioned()` handler of Nest's controllers, at each path Nest serves it (global prefix included). */
@@ -61,10 +64,9 @@ class Exchange {
     const send = kept?.route.hasBodies === true ? core.sending(kept.route, kept.serve) : null;
     if (send === null) return next.handle();
     const response = http.getResponse<object>();
-    const platform = platformOf(response);
-    return next
-      .handle()
-      .pipe(map((value: unknown) => (value === undefined ? value : platform.send(response, send, value))));
+    const out = (value: unknown) =>
+      value === undefined ? value : platformOf(response).send(response, send, value);
+    return next.handle().pipe(map(out));
   }
 
   catch(error: core.APIException, host: ArgumentsHost): void {
@@ -120,19 +122,18 @@ class Restdash {
     // And before Nest reads the routes' guards and interceptors: the way out only where a route may have bodies.
     for (const { metatype } of discovery.getControllers()) {
       const prototype = (metatype?.prototype ?? {}) as Record<string, object>;
-      for (const handler of new MetadataScanner()
-        .getAllMethodNames(prototype)
-        .map((name) => prototype[name])) {
-        const declared = reflector.get<VersionedOptions | undefined>(versionedKey, handler as never);
+      for (const name of new MetadataScanner().getAllMethodNames(prototype)) {
+        const declared = reflector.get<VersionedOptions | undefined>(versionedKey, prototype[name] as never);
         if (declared === undefined) continue;
         if ((declared.request ?? declared.response ?? options.changes) !== undefined)
-          first(INTERCEPTORS_METADATA, exchange, handler);
-        first(GUARDS_METADATA, decided, handler);
+          first(INTERCEPTORS_METADATA, exchange, prototype[name]);
+        first(GUARDS_METADATA, decided, prototype[name]);
       }
     }
   }
 
   onModuleInit(): void {
+    if (this.options.problems === true) throw new TypeError(`${where}: ${noProblems}`);
     if (this.config.getVersioning() !== undefined) {
       const fix =
         'remove app.enableVersioning(): restdash versions the @Versioned() routes by options.scheme';

@@ -116,3 +116,25 @@ describe('the paths that reach a @Versioned() handler', () => {
     expect(handled).toEqual(['/v1/users/7']);
   });
 });
+
+test('problems: true is a TypeError at bootstrap saying why: restdash knows only the @Versioned() routes', async () => {
+  const module = RestdashModule.forRoot({ scheme: new URLPathVersioning(), problems: true });
+  @Module({ imports: [module], controllers: [UsersController] })
+  // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a Nest module is a decorated class
+  class WithProblems {}
+  for (const harness of [onExpress, fastify]) {
+    const app = await harness.create(WithProblems);
+    try {
+      const error: unknown = await app.init().then(
+        () => null,
+        (rejected: unknown) => rejected,
+      );
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toBe(
+        "RestdashModule.forRoot(options): problems: true is not supported on Nest: restdash knows only the @Versioned() routes, not the application's others, so it cannot tell a path or method no route serves; Nest answers those (an exception filter of NotFoundException shapes its 404)",
+      );
+    } finally {
+      await app.close();
+    }
+  }
+});
