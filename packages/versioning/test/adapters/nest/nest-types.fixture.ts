@@ -8,7 +8,7 @@ import { ApiVersion, Versioned } from '../../../src/adapters/nest/index.js';
 import type { VersionOf } from '../../../src/schemes/base.js';
 import { URLPathVersioning } from '../../../src/schemes/url-path.js';
 
-const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] as const });
+export const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2'] as const });
 type Version = VersionOf<typeof scheme>;
 const Item = z.object({ name: z.string() });
 
