@@ -14,7 +14,7 @@ import { URLPathVersioning } from '../../../src/schemes/url-path.js';
 import { rawReply } from '../support.js';
 import { harness as onExpress } from './nest-express.harness.js';
 import { harness as fastify } from './nest-fastify.harness.js';
-import { type NestHarness, start } from './nest.harness.js';
+import { bootstrapError, type NestHarness, start } from './nest.harness.js';
 
 const handled: string[] = [];
 
@@ -123,18 +123,10 @@ test('problems: true is a TypeError at bootstrap saying why: restdash knows only
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a Nest module is a decorated class
   class WithProblems {}
   for (const harness of [onExpress, fastify]) {
-    const app = await harness.create(WithProblems);
-    try {
-      const error: unknown = await app.init().then(
-        () => null,
-        (rejected: unknown) => rejected,
-      );
-      expect(error).toBeInstanceOf(TypeError);
-      expect((error as Error).message).toBe(
-        "RestdashModule.forRoot(options): problems: true is not supported on Nest: restdash knows only the @Versioned() routes, not the application's others, so it cannot tell a path or method no route serves; Nest answers those (an exception filter of NotFoundException shapes its 404)",
-      );
-    } finally {
-      await app.close();
-    }
+    const error = await bootstrapError(await harness.create(WithProblems));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toBe(
+      "RestdashModule.forRoot(options): problems: true is not supported on Nest: restdash knows only the @Versioned() routes, not the application's others, so it cannot tell a path or method no route serves; Nest answers those (an exception filter of NotFoundException shapes its 404)",
+    );
   }
 });

@@ -28,7 +28,7 @@ import { NotFound } from '../../../src/errors.js';
 import { URLPathVersioning } from '../../../src/schemes/url-path.js';
 import { fetchReply, type Reply, type Served } from '../support.js';
 import { ada, AppModule } from './users.example.js';
-import { type NestHarness, start } from './nest.harness.js';
+import { bootstrapError, type NestHarness, start } from './nest.harness.js';
 
 type VersionedRequest = VersioningVariables & { readonly headers: Record<string, unknown> };
 
@@ -286,18 +286,11 @@ export function nestContract(harness: NestHarness): void {
     test("Nest's own enableVersioning() beside the module is a TypeError at bootstrap naming the fix", async () => {
       const app = await harness.create(AppModule);
       app.enableVersioning({ type: VersioningType.URI });
-      try {
-        const error: unknown = await app.init().then(
-          () => null,
-          (rejected: unknown) => rejected,
-        );
-        expect(error).toBeInstanceOf(TypeError);
-        expect((error as Error).message).toBe(
-          "RestdashModule.forRoot(options): Nest's own versioning is enabled too; remove app.enableVersioning(): restdash versions the @Versioned() routes by options.scheme",
-        );
-      } finally {
-        await app.close();
-      }
+      const error = await bootstrapError(app);
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as Error).message).toBe(
+        "RestdashModule.forRoot(options): Nest's own versioning is enabled too; remove app.enableVersioning(): restdash versions the @Versioned() routes by options.scheme",
+      );
     });
   });
 }

@@ -16,3 +16,15 @@ export async function start(app: INestApplication): Promise<Served> {
   const { port } = app.getHttpServer().address() as { port: number };
   return { origin: `http://127.0.0.1:${port}`, close: () => app.close() };
 }
+
+/** What bootstrapping `app` (`app.init()`) rejects with, `null` when it bootstraps; `app` is closed after. */
+export async function bootstrapError(app: INestApplication): Promise<unknown> {
+  try {
+    return await app.init().then(
+      () => null,
+      (rejected: unknown) => rejected,
+    );
+  } finally {
+    await app.close();
+  }
+}
