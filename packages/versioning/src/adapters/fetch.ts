@@ -105,7 +105,7 @@ export function targetOf(url: string): string {
 export function jsonInVersion(
   send: Send,
   json: (value: never, arg?: never, headers?: never) => Response,
-  newResponse: (data: null, arg?: never, headers?: never) => Response,
+  newResponse: (data: string | null, arg?: never, headers?: never) => Response,
 ): (value: unknown, arg?: number | ResponseInit, headers?: Record<string, string | string[]>) => Response {
   return (value, arg, headers) => {
     const probe = newResponse(
@@ -118,7 +118,11 @@ export function jsonInVersion(
       probe.status,
       probe.headers.get('content-type'),
       () => new Headers(probe.headers),
+      true,
     );
+    // The compiled serialiser's text, with the headers the helper gives its own text (Hono's `c.json`).
+    if (out.text !== undefined)
+      return newResponse(out.text, arg as never, { 'Content-Type': 'application/json', ...headers } as never);
     if (out.info === null) return json(out.body as never, arg as never, headers as never);
     return new Response(JSON.stringify(out.body), out.info);
   };

@@ -114,6 +114,60 @@ export function outgoingNodeJson(res: ServerResponse, send: Send, value: unknown
 }
 
 /**
+ * {@link outgoingNodeJson} as the JSON text node:http writes: the route's compiled serialiser's text when it wrote
+ * it, else `JSON.stringify` of the value as the client of the request's version receives it.
+ */
+export function outgoingNodeText(res: ServerResponse, send: Send, value: unknown): string | undefined {
+  const outgoing = send(
+    value,
+    res.statusCode,
+    res.getHeader('content-type'),
+    () => responseHeaders(res),
+    true,
+  );
+  if (outgoing.text !== undefined) return outgoing.text;
+  if (outgoing.info !== null) applyResponseInfo(res, outgoing.info);
+  return JSON.stringify(outgoing.body);
+}
+
+/** What an Express response offers that {@link expressJson} uses. */
+interface ExpressResponseLike extends ServerResponse {
+  readonly app: { get(setting: string): unknown };
+  get(field: string): string | undefined;
+  set(field: string, value: string): unknown;
+  send(body: string): unknown;
+}
+
+/**
+ * Express's `res.json(value)` (`json`, as the application had it) through the exchange's way out: where the
+ * application keeps JSON as `JSON.stringify` writes it (no `json replacer`, `json spaces`, `json escape`), the
+ * route's compiled serialiser's text, sent as `res.json` sends its text; else `json` of the migrated value.
+ */
+export function expressJson(
+  res: ServerResponse,
+  json: (this: ServerResponse, value: unknown) => unknown,
+  send: Send,
+  value: unknown,
+): unknown {
+  const express = res as ExpressResponseLike;
+  const { app } = express;
+  const plain = !app.get('json replacer') && !app.get('json spaces') && !app.get('json escape');
+  const outgoing = send(
+    value,
+    res.statusCode,
+    res.getHeader('content-type'),
+    () => responseHeaders(res),
+    plain,
+  );
+  if (outgoing.text === undefined) {
+    if (outgoing.info !== null) applyResponseInfo(res, outgoing.info);
+    return json.call(res, outgoing.body);
+  }
+  if (!express.get('Content-Type')) express.set('Content-Type', 'application/json');
+  return express.send(outgoing.text);
+}
+
+/**
  * Makes a node:http request and response (Express's too) what the exchange decided, before the handler runs: the
  * lifecycle's fields appended, the head's `Vary` (and vendor type) finished whoever answers, the members on the
  * request, and the headers, query string and body the handler reads.

@@ -133,8 +133,21 @@ export function fastifyQuery(query: URLSearchParams): Record<string, string | st
  * A JSON value on its way out of a Fastify reply, through the exchange's `send` (see `sending`): the status and
  * headers the migrations changed are set on the reply.
  */
-export function outgoingReplyJson(reply: FastifyReplyLike, send: Send, value: unknown): unknown {
-  const out = send(value, reply.statusCode, reply.getHeader('content-type'), () => replyHeaders(reply));
+export function outgoingReplyJson(
+  reply: FastifyReplyLike,
+  send: Send,
+  value: unknown,
+  serialise = false,
+): unknown {
+  // Fastify sets a JSON type before serialising with its own serialiser: none means the handler set one of its own.
+  const text = serialise && reply.getHeader('content-type') !== undefined;
+  const out = send(value, reply.statusCode, reply.getHeader('content-type'), () => replyHeaders(reply), text);
+  if (out.text !== undefined) {
+    const written = out.text;
+    // Fastify's way to serialise one reply: the compiled serialiser's text goes out, Fastify's stringify is skipped.
+    reply.serializer(() => written);
+    return value;
+  }
   if (out.info !== null) replyInfo(reply, out.info);
   return out.body;
 }
@@ -206,6 +219,7 @@ export function replyProblem<R extends ReplyLike>(reply: R, problem: ProblemOutc
 /** What the helpers use of a Fastify reply. */
 interface FastifyReplyLike {
   readonly statusCode: number;
+  serializer(fn: (payload: unknown) => string): unknown;
   getHeader(name: string): unknown;
   getHeaders(): Record<string, unknown>;
   header(name: string, value: string): unknown;

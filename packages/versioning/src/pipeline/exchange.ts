@@ -156,8 +156,8 @@ export function sending(route: RoutePlan, serve: ServeOutcome): Send | null {
   const bodies = route.bodiesOf(serve.route);
   if (bodies === null || (bodies.response === null && bodies.problem === null)) return null;
   const { version } = serve.request;
-  const send: Send = (value, status, contentType, headers) =>
-    outgoingJson(bodies, version, value, status, contentType, headers);
+  const send: Send = (value, status, contentType, headers, text) =>
+    outgoingJson(bodies, version, value, status, contentType, headers, text);
   if (bodies.check === null) return send;
   const language = serve.request.headers.get('accept-language') ?? undefined;
   return checkedSend(send, bodies.check, version, (error) =>

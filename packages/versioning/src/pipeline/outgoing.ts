@@ -49,15 +49,31 @@ export interface Outgoing {
   readonly body: unknown;
   /** The status and headers migrations left, when they changed them; else `null`. */
   readonly info: ResponseInfo | null;
+  /**
+   * The JSON text that goes out, when it was asked for and the route's compiled serialiser wrote it: the adapter sends
+   * it as it is (`body` is then the handler's value, not what goes out). Absent: the adapter serialises `body`.
+   */
+  readonly text?: string;
 }
 
-/** Sends a JSON value the handler gave with a status and `Content-Type`: what goes out instead (see `sending`). */
-export type Send = (value: unknown, status: number, contentType: unknown, headers: () => Headers) => Outgoing;
+/**
+ * Sends a JSON value the handler gave with a status and `Content-Type`: what goes out instead (see `sending`). With
+ * `text`, the adapter sends the JSON text given back in `text` itself when there is one.
+ */
+export type Send = (
+  value: unknown,
+  status: number,
+  contentType: unknown,
+  headers: () => Headers,
+  text?: boolean,
+) => Outgoing;
 
 /**
  * A JSON body a handler sends with `status` and `contentType`, as the client of `version` receives it: a problem+json
  * body through the history's `migrateProblem()`s, a 2xx body migrated down by the route's response plan; anything
- * else as it is. `headers()` makes the response's headers, only when a migration runs.
+ * else as it is. `headers()` makes the response's headers, only when a migration runs. With `text`, a 2xx body the
+ * route's compiled serialiser writes comes back as its JSON text — the same text as `JSON.stringify` of the body the
+ * general path migrates.
  */
 export function outgoingJson(
   bodies: RouteBodies,
@@ -66,6 +82,7 @@ export function outgoingJson(
   status: number,
   contentType: unknown,
   headers: () => Headers,
+  text = false,
 ): Outgoing {
   if (isProblemType(contentType)) {
     const { problem } = bodies;
@@ -74,6 +91,10 @@ export function outgoingJson(
     return { body: problem(body as Record<string, unknown>, version), info: null };
   }
   if (bodies.response === null) return { body, info: null };
+  if (text && status >= 200 && status <= 299) {
+    const written = bodies.response.serialiser(version)?.(body);
+    if (written !== undefined) return { body, info: null, text: written };
+  }
   const migrated = migrateResponseBody(bodies.response, version, body, status, headers);
   if (migrated === null) return { body, info: null };
   return { body: migrated.body, info: migrated.changed ? migrated.info : null };

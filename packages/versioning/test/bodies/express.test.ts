@@ -5,6 +5,7 @@ import { path, versioned } from '../../src/adapters/express/index.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { fetchReply, listen } from '../adapters/support.js';
 import { checkResponsesContract } from './check-responses.contract.js';
+import { serialisedContract } from './serialised.contract.js';
 import { bodiesContract, expectBodyProblem } from './bodies.contract.js';
 import { bodies } from './express.harness.js';
 import { ZodMember } from './schemas.js';
@@ -12,6 +13,7 @@ import { ZodMember } from './schemas.js';
 describe('express: request and response schemas', () => {
   bodiesContract(bodies);
   checkResponsesContract(bodies);
+  serialisedContract(bodies);
 
   test('after express.json(), its parsed body is validated; its own errors answer through Express', async () => {
     const app = express();

@@ -4,12 +4,14 @@ import { path, versioned } from '../../src/adapters/node/index.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { fetchReply, listen } from '../adapters/support.js';
 import { checkResponsesContract } from './check-responses.contract.js';
+import { serialisedContract } from './serialised.contract.js';
 import { bodiesContract } from './bodies.contract.js';
 import { bodies } from './node.harness.js';
 
 describe('node: request and response schemas', () => {
   bodiesContract(bodies);
   checkResponsesContract(bodies);
+  serialisedContract(bodies);
 
   test('res.json() sends application/json with res.statusCode, on every route', async () => {
     const urlconf = new UrlConf([

@@ -1,7 +1,7 @@
 import express from 'express';
 import type { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import * as core from '../core.js';
-import { nodePort, outgoingNodeJson, prepareNode } from '../node-body.js';
+import { expressJson, nodePort, prepareNode } from '../node-body.js';
 import { appendFields } from '../node-response.js';
 import type { VersionedRequest, VersionedRequestHandler } from './routes.js';
 
@@ -32,7 +32,7 @@ function handle(
   const send = mounted.hasBodies ? core.sending(mounted, serve) : null;
   if (send !== null) {
     const json = res.json;
-    res.json = (value: unknown) => json.call(res, outgoingNodeJson(res, send, value));
+    res.json = (value: unknown) => expressJson(res, json, send, value) as Response;
   }
   return (serve.handler as VersionedRequestHandler)(req as VersionedRequest, res, next);
 }

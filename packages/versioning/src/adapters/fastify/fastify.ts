@@ -37,7 +37,7 @@ const sendInVersion =
   (request, reply, payload, done) => {
     const outcome = kept(request)[kOutcome];
     const send = outcome === null ? null : core.sending(mounted, outcome);
-    done(null, send === null ? payload : outgoingReplyJson(reply, send, payload));
+    done(null, send === null ? payload : outgoingReplyJson(reply, send, payload, true));
   };
 
 function handlerOf(mounted: Mounted, wildcard: string | null, prefix: string) {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as core from '../core.js';
-import { nodePort, outgoingNodeJson, prepareNode } from '../node-body.js';
+import { nodePort, outgoingNodeText, prepareNode } from '../node-body.js';
 import { onErrorOf, scriptPrefixOf, underPrefix, writeProblem } from '../node-response.js';
 import type { NodeAdapterOptions, VersionedRequestListener } from './routes.js';
 
@@ -21,7 +21,9 @@ function sendJson(this: ServerResponse, value: unknown): void {
 /** `res.json(value)` of a route whose answers go out in the request's version, through the exchange's way out. */
 function jsonOf(res: ServerResponse, out: core.Send): (value: unknown) => void {
   return (value) => {
-    sendJson.call(res, outgoingNodeJson(res, out, value));
+    const text = outgoingNodeText(res, out, value);
+    if (res.getHeader('content-type') === undefined) res.setHeader('content-type', 'application/json');
+    res.end(text);
   };
 }
 
