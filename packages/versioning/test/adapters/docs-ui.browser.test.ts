@@ -1,10 +1,9 @@
 // describe.ui in real Chromium: Swagger UI from the package's installed peer only (every request to anything but
 // 127.0.0.1 is blocked and recorded), its definition list switching between the versions' documents, and "Try it out"
 // sending the version where each scheme reads it — path, header, query parameter, Accept — and showing the answer.
-// Screenshots at 375 and 1280 px go to test-artifacts/ (the header scheme's also to packages/versioning/docs/).
-import { copyFileSync, mkdirSync } from 'node:fs';
+// Screenshots at 375 and 1280 px go to test-artifacts/ (packages/versioning/docs/docs-ui-*.png are the header
+// scheme's, copied from there).
 import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactPath, launchChromium } from '../../../../test/support/chromium.js';
@@ -17,7 +16,6 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { listen, type Served } from './support.js';
 
-const docsDir = fileURLToPath(new URL('../../docs/', import.meta.url));
 const allowedVersions = ['v1', 'v2'];
 
 /** What the users route answers: the version it was served in, and where the request carried it. */
@@ -163,10 +161,6 @@ describe.each(cases)('describe.ui, $name scheme', ({ name, v1Path, carried }) =>
         await operation.locator('.live-responses-table').scrollIntoViewIfNeeded();
         const shot = artifactPath(`docs-ui-${name}-${viewport.width}.png`);
         await page.screenshot({ path: shot, fullPage: true });
-        if (name === 'header') {
-          mkdirSync(docsDir, { recursive: true });
-          copyFileSync(shot, `${docsDir}docs-ui-${viewport.width}.png`);
-        }
         expect(offSite).toEqual([]);
         expect(consoleErrors).toEqual([]);
       } finally {
