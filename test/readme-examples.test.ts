@@ -14,13 +14,7 @@ import { programOf } from './support/readme-claims.js';
 import { headingsOf, readmeBlocks, runnableLanguages } from './support/readme-blocks.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-// packages/versioning/docs/running-in-production.md: proposed README text, run here until it moves into the README.
-const readmes = [
-  'README.md',
-  'packages/versioning/README.md',
-  'packages/pagination/README.md',
-  'packages/versioning/docs/running-in-production.md',
-];
+const readmes = ['README.md', 'packages/versioning/README.md', 'packages/pagination/README.md'];
 // Inside the repository, so that `@restdash/versioning`, `express`, … resolve as they do for the workspace:
 // to the packages' dist/ through node_modules.
 const out = join(root, 'node_modules', '.cache', 'readme-examples');

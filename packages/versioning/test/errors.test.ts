@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import * as errors from '../src/errors.js';
+import * as errorClasses from '../src/errors.js';
+import { VersionBrownout } from '../src/lifecycle/brownout.js';
 import {
   APIException,
   isAPIException,
@@ -15,6 +16,9 @@ import { BaseVersioning } from '../src/schemes/base.js';
 import { reverse } from '../src/urls/reverse.js';
 import { path } from '../src/urls/route-builders.js';
 import { UrlConf } from '../src/urls/urlconf.js';
+
+// The problem classes: those of errors.ts, and the brownout's, which lives beside the lifecycle it belongs to.
+const errors = { ...errorClasses, VersionBrownout };
 
 /** A second copy of errors.ts, as a project with two installed copies of the package loads it. */
 async function loadCopy(): Promise<typeof errors> {
@@ -144,6 +148,7 @@ describe('the README’s error catalogue lists every code, and only codes the pa
     PayloadTooLarge: () => new errors.PayloadTooLarge(1024),
     VersionRequired: () => new errors.VersionRequired(),
     InvalidVersion: () => new errors.InvalidVersion('soon', 'date'),
+    VersionBrownout: () => new VersionBrownout('v1', new Date('2030-01-01T00:00:00Z')),
   };
 
   test('its rows are one per code', () => {
