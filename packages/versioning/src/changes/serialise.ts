@@ -97,11 +97,18 @@ export function compileSerialiser({ root, resolve, named }: SerialiserOptions): 
   }
 
   const defTexts = new Map<string, Text>();
+  /** The defs being compiled, and those of them met again on the way (recursive: written through their cell). */
+  const compiling = new Set<string>();
+  const recursive = new Set<string>();
   function defText(name: string): Text {
     const known = defTexts.get(name);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      if (compiling.has(name)) recursive.add(name);
+      return known;
+    }
     const cell = { text: anyText };
     defTexts.set(name, (value) => cell.text(value));
+    compiling.add(name);
     const def = resolve(name);
     if (def === undefined) throw new CannotCompile();
     const plan = named.get(name);
@@ -114,6 +121,9 @@ export function compileSerialiser({ root, resolve, named }: SerialiserOptions): 
       if (!isSchemaObject(def) || !isObjectOnly(def)) throw new CannotCompile();
       cell.text = objectText(def, plan.steps, plan.keepAtRename, plan.keepAfter);
     }
+    compiling.delete(name);
+    // Met only from outside itself: its text is handed out as it is, without the cell's call.
+    if (!recursive.has(name)) defTexts.set(name, cell.text);
     return defTexts.get(name) as Text;
   }
 
