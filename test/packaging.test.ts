@@ -353,6 +353,9 @@ test("the versioning README's adapter examples compile against the packed packag
         moduleResolution: 'NodeNext',
         skipLibCheck: true,
         types: ['node'],
+        // The NestJS example's decorators, as Nest asks.
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
       },
       files,
     }),
