@@ -317,7 +317,7 @@ export class BaseVersioning<V extends string = string> {
 
   /**
    * Checks and compiles what a subclass derives from its own compiled attributes (see
-   * {@link defineCompiledAttributes}); runs whenever the scheme compiles. Throws a `TypeError` naming a bad value.
+   * `defineCompiledAttributes`); runs whenever the scheme compiles. Throws a `TypeError` naming a bad value.
    */
   protected compileAttributes(): void {}
 
