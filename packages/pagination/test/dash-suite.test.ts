@@ -1,6 +1,6 @@
 // The Dash suite as built (run `node scripts/build.mjs` first): the bundle on Dash's UMD globals, the
 // propTypes against the props' own validation and against metadata.json, metadata.json against the
-// sources it is made from, the README's Python block against metadata.json, and the package's exports.
+// sources it is made from, the documentation's Python block against metadata.json, and the package's exports.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -249,12 +249,12 @@ describe.each(Object.keys(dashBundles))('the bundle %s', (file) => {
   });
 });
 
-test("the README's Python block is the one scripts/dash-python.mjs makes from metadata.json", () => {
-  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-  const start = readme.indexOf(markers[0]);
-  const end = readme.indexOf(markers[1]);
+test("the Dash page's Python block is the one scripts/dash-python.mjs makes from metadata.json", () => {
+  const page = readFileSync(new URL('../../../docs/pagination/dash.md', import.meta.url), 'utf8');
+  const start = page.indexOf(markers[0]);
+  const end = page.indexOf(markers[1]);
   expect(start).toBeGreaterThan(0);
-  expect(readme.slice(start + markers[0].length, end).trim()).toBe(pythonSnippet(shipped));
+  expect(page.slice(start + markers[0].length, end).trim()).toBe(pythonSnippet(shipped));
 });
 
 test('the package exports the bundle and metadata.json', () => {
