@@ -663,7 +663,7 @@ describe.each(schemeCases)('the demo page under the $scheme scheme', (scheme) =>
           code: status === 406 ? 'not_acceptable' : 'not_found',
           ...(supportedVersions === null ? {} : { supportedVersions }),
         });
-        // The request is the one the README's curl examples make, plus the browser's language.
+        // The request is the one the curl examples of docs/demo.md make, plus the browser's language.
         const asked = scheme.ask(new URL(demo.base), version);
         expect(await tab.getByTestId('api-request').textContent()).toBe(`GET ${asked.url}`);
         expect(await tab.getByTestId('api-request-header').allTextContents()).toEqual([

@@ -1,5 +1,5 @@
-// How a client asks for a version under each scheme, written from the README's curl examples, not
-// from the server's code: the API suite drives every scheme through this table.
+// How a client asks for a version under each scheme, written from the curl examples of the demo's page
+// (docs/demo.md), not from the server's code: the API suite drives every scheme through this table.
 import type { SchemeName } from '../src/shared/api.js';
 
 /** A request: absolute URL plus headers. */
