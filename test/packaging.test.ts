@@ -1,6 +1,6 @@
 // Both packages as a user gets them: publint on the manifests, `npm pack`, then every entry point
 // imported from the unpacked tarball. A broken `exports` map or a missing file fails here. The README's
-// adapter examples are compiled against the packed package with `tsc --strict`.
+// and the adapter pages' examples are compiled against the packed package with `tsc --strict`.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -17,8 +17,12 @@ import { fileURLToPath } from 'node:url';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readmeBlocks } from './support/readme-blocks.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The documentation pages of the versioning adapters, under docs/adapters/. */
+const adapterPages = ['express', 'fastify', 'hono', 'node', 'nest'];
 
 const packages = [
   {
@@ -318,22 +322,18 @@ test('@restdash/pagination/static runs as a React Server Component: no hooks, no
   ]);
 });
 
-/** The complete programs (```ts blocks that start with an import) of one section of a README. */
-function examplesOf(readme: string, from: string, to: string): string[] {
-  const text = readFileSync(join(root, readme), 'utf8');
-  const section = text.slice(text.indexOf(from), text.indexOf(to));
-  return [...section.matchAll(/```ts\n([\s\S]*?)```/g)]
-    .map((match) => match[1] ?? '')
-    .filter((code) => code.startsWith('import '));
+/** The complete programs (```ts blocks that start with an import and are not marked not run) of a page. */
+function examplesOf(page: string): string[] {
+  return readmeBlocks(join(root, page))
+    .filter((block) => block.language === 'ts' && block.code.startsWith('import '))
+    .map((block) => block.code);
 }
 
-test("the versioning README's adapter examples compile against the packed package with tsc --strict", () => {
-  const examples = examplesOf(
-    'packages/versioning/README.md',
-    '## Framework adapters',
-    '## Retiring a version',
-  );
-  expect(examples.length).toBeGreaterThanOrEqual(5);
+test("the versioning README's and adapter pages' examples compile against the packed package with tsc --strict", () => {
+  const pages = ['packages/versioning/README.md', ...adapterPages.map((name) => `docs/adapters/${name}.md`)];
+  const examples = pages.flatMap(examplesOf);
+  // One per framework on the front page, and at least one on each adapter's page.
+  expect(examples.length).toBeGreaterThanOrEqual(5 + adapterPages.length);
   const dir = join(consumer, 'readme-examples');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));

@@ -1,20 +1,24 @@
-// Every ```ts, ```tsx and ```js block of the READMEs runs, against the built packages, and what its comments
-// claim is checked (the convention is in test/support/readme-claims.ts). A block that cannot run here says so
-// in the README: `<!-- not run: <reason> -->` right before it, and a sentence the reader sees. Each block is
-// its own program, as a reader would paste it, in a Node process of its own (they set process-wide settings).
-// The packages are used as built (`npm test` builds them first; alone: `node scripts/build.mjs`).
+// Every ```ts, ```tsx and ```js block of the READMEs and of the documentation site's pages (docs/**/*.md, but
+// the generated API reference) is compiled with `tsc --strict` against the built packages, then runs, and what
+// its comments claim is checked (the convention is in test/support/readme-claims.ts). A block that cannot
+// compile or run here says so on its page: `<!-- not run: <reason> -->` right before it, and a sentence the
+// reader sees. Each block is its own program, as a reader would paste it, in a Node process of its own (they
+// set process-wide settings). The packages are used as built (`npm test` builds them first; alone:
+// `node scripts/build.mjs`).
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { buildSync, transformSync } from 'esbuild';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { programOf } from './support/readme-claims.js';
-import { headingsOf, readmeBlocks, runnableLanguages } from './support/readme-blocks.js';
+import { docsPages, readmeBlocks, readmes, runnableLanguages } from './support/readme-blocks.js';
+import { compilerOptions, keyOf, typecheckBlocks } from './support/readme-typecheck.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const readmes = ['README.md', 'packages/versioning/README.md', 'packages/pagination/README.md'];
+const pages = [...readmes, ...docsPages(root)];
 // Inside the repository, so that `@restdash/versioning`, `express`, … resolve as they do for the workspace:
 // to the packages' dist/ through node_modules.
 const out = join(root, 'node_modules', '.cache', 'readme-examples');
@@ -33,7 +37,16 @@ async function errorNames(): Promise<Set<string>> {
   return names;
 }
 
+const blocks = pages.flatMap((page) =>
+  readmeBlocks(join(root, page))
+    .filter((block) => (runnableLanguages as readonly string[]).includes(block.language))
+    .map((block) => ({ ...block, file: page })),
+);
+const runnable = blocks.filter((block) => block.notRun === null);
+
 let known: Set<string>;
+let typeErrors: Map<string, string[]>;
+let ran = 0;
 
 beforeAll(async () => {
   known = await errorNames();
@@ -46,48 +59,70 @@ beforeAll(async () => {
     platform: 'node',
     logLevel: 'warning',
   });
+  typeErrors = typecheckBlocks(join(out, 'typecheck'), runnable);
 });
 
 afterAll(() => {
   rmSync(out, { recursive: true, force: true });
+  const marked = blocks.length - runnable.length;
+  console.info(
+    `documentation blocks: ${runnable.length} type-checked with tsc --strict, ${ran} run, ${marked} marked not run`,
+  );
 });
 
-const blocks = readmes.flatMap((readme) =>
-  readmeBlocks(join(root, readme))
-    .filter((block) => (runnableLanguages as readonly string[]).includes(block.language))
-    .map((block) => ({ ...block, readme })),
-);
+/** The block's program as JavaScript: esbuild, or TypeScript's own emit where decorators need their metadata. */
+function compiled(code: string, language: string): string {
+  if (/^\s*@\w+\(/m.test(code)) {
+    return ts.transpileModule(code, {
+      compilerOptions: {
+        ...compilerOptions,
+        module: ts.ModuleKind.ES2022,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        noEmit: false,
+      },
+      fileName: language === 'tsx' ? 'block.tsx' : 'block.ts',
+    }).outputText;
+  }
+  return transformSync(code, {
+    loader: language === 'js' ? 'js' : language === 'tsx' ? 'tsx' : 'ts',
+    jsx: 'automatic',
+    format: 'esm',
+    target: 'node20',
+  }).code;
+}
 
-for (const readme of readmes) {
-  const own = blocks.filter((block) => block.readme === readme);
+for (const page of pages) {
+  const own = blocks.filter((block) => block.file === page);
   if (own.length === 0) continue;
-  describe(readme, () => {
-    const runnable = own.filter((block) => block.notRun === null);
+  describe(page, () => {
+    const checked = own.filter((block) => block.notRun === null);
     const marked = own.filter((block) => block.notRun !== null);
 
-    if (runnable.length > 0) {
-      test.concurrent.each(runnable.map((block) => [`line ${block.line}`, block] as const))(
+    if (checked.length > 0) {
+      test.each(checked.map((block) => [`line ${block.line}`, block] as const))(
+        'the example at %s compiles under tsc --strict',
+        (_, block) => {
+          expect(typeErrors.get(keyOf(block))?.join('\n')).toBe('');
+        },
+      );
+
+      test.concurrent.each(checked.map((block) => [`line ${block.line}`, block] as const))(
         'the example at %s runs and its claims hold',
         async (_, block) => {
           const program = programOf(block.code, {
-            file: readme,
+            file: page,
             firstLine: block.line,
             tsx: block.language === 'tsx',
             errorNames: known,
           });
-          const { code } = transformSync(program.code, {
-            loader: block.language === 'js' ? 'js' : block.language === 'tsx' ? 'tsx' : 'ts',
-            jsx: 'automatic',
-            format: 'esm',
-            target: 'node20',
-          });
-          const file = join(out, `${readme.replace(/\W+/g, '-')}-${block.line}.mjs`);
-          writeFileSync(file, code);
+          const file = join(out, `${page.replace(/\W+/g, '-')}-${block.line}.mjs`);
+          writeFileSync(file, compiled(program.code, block.language));
           try {
             await run(process.execPath, [file], { cwd: root, timeout: 30_000 });
+            ran += 1;
           } catch (error) {
             const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-            expect.fail(`${readme}:${block.line} failed:\n${stderr ?? ''}${stdout ?? ''}`);
+            expect.fail(`${page}:${block.line} failed:\n${stderr ?? ''}${stdout ?? ''}`);
           }
         },
       );
@@ -103,26 +138,3 @@ for (const readme of readmes) {
     }
   });
 }
-
-describe.each(readmes)('%s links', (readme) => {
-  const markdown = readFileSync(join(root, readme), 'utf8');
-  const headings = headingsOf(markdown);
-
-  test('every link to a section names a heading of the file', () => {
-    const anchors = new Set(headings.map((heading) => heading.anchor));
-    const links = [...markdown.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1] ?? '');
-    expect(links.filter((anchor) => !anchors.has(anchor))).toEqual([]);
-  });
-
-  test('the Contents list, where there is one, lists every section in order', () => {
-    const contents = /^## Contents\n\n((?:\s*- .+\n)+)/m.exec(markdown)?.[1];
-    if (contents === undefined) return;
-    const listed = [...contents.matchAll(/^( *)- \[(.+)\]\(#(.+)\)$/gm)].map(
-      ([, indent = '', text, anchor]) => `${indent.length === 0 ? '##' : '###'} ${text} #${anchor}`,
-    );
-    const sections = headings
-      .filter((heading) => heading.text !== 'Contents')
-      .map((heading) => `${'#'.repeat(heading.level)} ${heading.text} #${heading.anchor}`);
-    expect(listed).toEqual(sections);
-  });
-});

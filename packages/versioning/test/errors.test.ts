@@ -107,15 +107,15 @@ describe('the caller errors that are not TypeErrors carry a stable code too', ()
   });
 });
 
-describe('the README’s error catalogue lists every code, and only codes the package uses', () => {
+describe('the documentation’s error catalogue lists every code, and only codes the package uses', () => {
   const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
-  /** The codes in the first column of the table under the README's `### Error codes`. */
+  /** The codes in the first column of the table under `### Error codes` of the errors guide. */
   function catalogue(): string[] {
-    const readme = readFileSync(join(packageDir, 'README.md'), 'utf8').split('\n');
-    const start = readme.indexOf('### Error codes');
-    expect(start, 'a "### Error codes" section in the README').toBeGreaterThan(-1);
-    const after = readme.slice(start + 1);
+    const page = readFileSync(join(packageDir, '../../docs/guide/errors.md'), 'utf8').split('\n');
+    const start = page.indexOf('### Error codes');
+    expect(start, 'a "### Error codes" section in docs/guide/errors.md').toBeGreaterThan(-1);
+    const after = page.slice(start + 1);
     const tableStart = after.findIndex((line) => line.startsWith('|'));
     const tableLength = after.slice(tableStart).findIndex((line) => !line.startsWith('|'));
     // The first table after the heading, less its header row and the row under it.

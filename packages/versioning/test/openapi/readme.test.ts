@@ -6,10 +6,10 @@ import { path } from '../../src/urls/route-builders.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { expectValidDocument } from './support.js';
 
-const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const page = readFileSync(new URL('../../../../docs/guide/documents.md', import.meta.url), 'utf8');
 
-test('the README’s OpenAPI excerpt is what its example generates', async () => {
-  // The README's example, as written there.
+test('the OpenAPI guide’s excerpt is what its example generates', async () => {
+  // The guide's example, as written there.
   const getUser = () => undefined;
   const health = () => undefined;
   const scheme = new QueryParameterVersioning({ defaultVersion: '1.0', allowedVersions: ['1.0', '2.0'] });
@@ -35,7 +35,7 @@ test('the README’s OpenAPI excerpt is what its example generates', async () =>
   });
   await expectValidDocument(document);
 
-  const excerpt = /<!-- openapi-excerpt -->\s*```json\n([\s\S]*?)\n```/.exec(readme)?.[1];
+  const excerpt = /<!-- openapi-excerpt -->\s*```json\n([\s\S]*?)\n```/.exec(page)?.[1];
   expect(excerpt).toBeDefined();
   expect(JSON.parse(excerpt ?? '')).toEqual({ '/users/{pk}/': document.paths['/users/{pk}/'] });
   expect(Object.keys(document.paths)).toEqual(['/users/{pk}/', '/health']);
