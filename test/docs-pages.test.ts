@@ -91,8 +91,19 @@ describe.each([...readmes, ...pages])('%s', (file) => {
   });
 });
 
-describe.each(pages)('%s', (file) => {
-  const markdown = readFileSync(join(root, file), 'utf8');
+/** A page's text without its frontmatter (`---` … `---`), which VitePress reads as settings. */
+function withoutFrontmatter(markdown: string): string {
+  return markdown.replace(/^---\n[\s\S]*?\n---\n+/, '');
+}
+
+// VitePress's home layout draws its title from the frontmatter (`hero`); every other page has its own.
+const titled = pages.filter(
+  (page) =>
+    !/^---\n[\s\S]*?^layout: home$/m.test(readFileSync(join(root, page), 'utf8').split(/\n---\n/)[0] ?? ''),
+);
+
+describe.each(titled)('%s', (file) => {
+  const markdown = withoutFrontmatter(readFileSync(join(root, file), 'utf8'));
 
   test('starts with its one `# Title`, then a paragraph that says what the page is about', () => {
     expect(markdown.split('\n').slice(0, 3).join('\n')).toMatch(/^# \S.*\n\n(?!#|```|\||<|- |\d+\. |:::)\S/);
@@ -133,30 +144,36 @@ describe('the versioning README, a front page', () => {
   });
 });
 
-test('the adapters page shows every option of `AdapterOptions`, and no other', () => {
-  const page = 'docs/adapters/index.md';
-  const block = readmeBlocks(join(root, page)).find((one) => one.code.includes('interface AdapterOptions'));
-  const body = /interface AdapterOptions<R> \{\n([\s\S]*?)\n\}/.exec(block?.code ?? '')?.[1] ?? '';
-  const shown = [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((match) => match[1]);
+/** Option types a page writes out in full, and where the package exports them. */
+const writtenOut = [
+  { page: 'docs/adapters/index.md', name: 'AdapterOptions', from: '@restdash/versioning/express' },
+  { page: 'docs/guide/documents.md', name: 'OpenAPIOptions', from: '@restdash/versioning/openapi' },
+] as const;
 
+/** The names of the properties of the exported type `name` of `from`, as a user's compiler sees them. */
+function propertiesOf(name: string, from: string): string[] {
   const dir = join(root, 'node_modules', '.cache', 'docs-pages');
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-  const probe = join(dir, 'adapter-options.ts');
-  writeFileSync(
-    probe,
-    "import type { AdapterOptions } from '@restdash/versioning/express';\nexport type Options = AdapterOptions;\n",
-  );
+  const probe = join(dir, `${name}.ts`);
+  writeFileSync(probe, `import type { ${name} } from '${from}';\nexport type Probe = ${name};\n`);
   try {
     const program = ts.createProgram([probe], compilerOptions);
     const checker = program.getTypeChecker();
-    const source = program.getSourceFile(probe);
-    const alias = source?.statements.find(ts.isTypeAliasDeclaration);
-    expect(alias).toBeDefined();
-    const type = checker.getTypeAtLocation(alias!.name);
-    const actual = checker.getPropertiesOfType(type).map((symbol) => symbol.name);
-    expect([...shown].sort()).toEqual([...actual].sort());
+    const alias = program.getSourceFile(probe)?.statements.find(ts.isTypeAliasDeclaration);
+    if (alias === undefined) throw new Error(`${probe} declares no type`);
+    return checker.getPropertiesOfType(checker.getTypeAtLocation(alias.name)).map((symbol) => symbol.name);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test.each(writtenOut)('$page shows every option of `$name`, and no other', ({ page, name, from }) => {
+  const block = readmeBlocks(join(root, page)).find((one) => one.code.includes(`interface ${name}`));
+  const body = new RegExp(`interface ${name}(?:<\\w+>)? \\{\\n([\\s\\S]*?)\\n\\}`).exec(
+    block?.code ?? '',
+  )?.[1];
+  expect(body, `an interface ${name} in a code block of ${page}`).toBeDefined();
+  const shown = [...(body ?? '').matchAll(/^ {2}(\w+)\??:/gm)].map((match) => match[1]);
+  expect(shown.sort()).toEqual(propertiesOf(name, from).sort());
 });

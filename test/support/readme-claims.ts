@@ -13,7 +13,8 @@
 //   app.listen(3000);                        requests to the server the block started: the status (200 when
 //   // GET /path → {"json":"body"}            none is said), the media type (`problem+json` is
 //   // DELETE /path → 405 problem+json, Allow: GET, HEAD      application/problem+json), the JSON body,
-//   // GET /path with Accept: text/html → 406 and Vary: Accept   headers after `,` or `and`
+//   // GET /path with Accept: text/html → 406 and Vary: Accept   headers after `,` or `and`; a JSON request
+//   // POST /path {"name":"Ada"} → 201 {"id":1}                  body after the path
 //
 // Values start with a quote, `{`, `[`, a digit, `-`, `null`, `true`, `false` or `undefined`; errors with
 // the name of an error class the packages export (or a built-in one). Any other comment is prose. A comment
@@ -94,11 +95,13 @@ function parseThrows(text: string, errorNames: ReadonlySet<string>): ThrowsClaim
 
 function parseHttp(text: string): HttpClaim {
   const match = new RegExp(
-    `^(${methods.join('|')}) (\\S+)(?: with ([\\w-]+): (.*?))?\\s+→\\s+([\\s\\S]*)$`,
+    `^(${methods.join('|')}) (\\S+)(?: ([{[].*?))?(?: with ([\\w-]+): (.*?))?\\s+→\\s+([\\s\\S]*)$`,
   ).exec(text);
   if (match === null)
-    throw new ClaimError(`a request claim reads "METHOD /path [with Name: value] → …": "${text}"`);
-  const [, method = '', target = '', headerName, headerValue, answer = ''] = match;
+    throw new ClaimError(`a request claim reads "METHOD /path [{json}] [with Name: value] → …": "${text}"`);
+  const [, method = '', target = '', requestBody, headerName, headerValue, answer = ''] = match;
+  if (requestBody !== undefined && leadingJson(requestBody)?.rest !== '')
+    throw new ClaimError(`the request body is not JSON: "${text}"`);
   let rest = answer.trim();
   const status = /^(\d{3})(?:\s+|$)/.exec(rest);
   if (status !== null) rest = rest.slice(status[0].length);
@@ -129,6 +132,7 @@ function parseHttp(text: string): HttpClaim {
     method,
     target,
     requestHeaders: headerName === undefined ? {} : { [headerName]: headerValue ?? '' },
+    requestBody: requestBody ?? null,
     status: status === null ? 200 : Number(status[1]),
     contentType: contentType ?? null,
     body,

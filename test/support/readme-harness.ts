@@ -78,6 +78,8 @@ export interface HttpClaim {
   readonly method: string;
   readonly target: string;
   readonly requestHeaders: Readonly<Record<string, string>>;
+  /** A JSON request body, as written. */
+  readonly requestBody: string | null;
   readonly status: number;
   readonly contentType: string | null;
   readonly body: unknown;
@@ -99,7 +101,11 @@ function send(port: number, claim: HttpClaim, host: string): Promise<Answer> {
         port,
         method: claim.method,
         path: claim.target,
-        headers: { host, ...claim.requestHeaders },
+        headers: {
+          host,
+          ...(claim.requestBody === null ? {} : { 'content-type': 'application/json' }),
+          ...claim.requestHeaders,
+        },
       },
       (response) => {
         let body = '';
@@ -112,7 +118,7 @@ function send(port: number, claim: HttpClaim, host: string): Promise<Answer> {
       },
     );
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(claim.requestBody ?? undefined);
   });
 }
 
