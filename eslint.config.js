@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'test-artifacts/', '.test-results/', 'bench/.tmp/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'test-artifacts/',
+      '.test-results/',
+      'bench/.tmp/',
+      'docs/.vitepress/cache/',
+      'docs/api/',
+    ],
   },
   js.configs.recommended,
   {

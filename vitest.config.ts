@@ -58,6 +58,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'packaging',
       include: ['test/**/*.test.ts'],
+      exclude: [browser],
       environment: 'node',
       testTimeout: 120_000,
       hookTimeout: 180_000,
@@ -69,7 +70,11 @@ if (!skipBrowser) {
   projects.push({
     test: {
       name: 'browser',
-      include: ['packages/*/test/**/*.browser.test.{ts,tsx}', 'apps/demo/test/**/*.browser.test.{ts,tsx}'],
+      include: [
+        'packages/*/test/**/*.browser.test.{ts,tsx}',
+        'apps/demo/test/**/*.browser.test.{ts,tsx}',
+        'test/**/*.browser.test.ts',
+      ],
       environment: 'node',
       testTimeout: 60_000,
       hookTimeout: 120_000,
