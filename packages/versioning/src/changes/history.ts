@@ -56,6 +56,13 @@ export class VersionHistory<V extends string = string> {
   readonly #internals: HistoryInternals;
   /** `migrate()`'s walks, by schema and by `from × versions + to`: compiled on a pair's first call, then reused. */
   readonly #migrations = new WeakMap<Schema, (Walk | null | undefined)[]>();
+  /** The last of them used, and what for: the same call again (a loop over a list) skips the look-ups. */
+  #lastMigration: {
+    readonly schema: Schema;
+    readonly from: string;
+    readonly to: string;
+    readonly walk: Walk | null;
+  } | null = null;
 
   static {
     hasInternals = (value) => #internals in value;
@@ -119,12 +126,18 @@ export class VersionHistory<V extends string = string> {
     options: { readonly from?: V; readonly to: V },
   ): SchemaOutput<S> {
     const where = 'history.migrate(schema, value, { from, to })';
-    checkSchema(where, 'schema', schema);
+    const last = #lastMigration in this ? this.#lastMigration : null;
+    if (schema !== last?.schema) checkSchema(where, 'schema', schema);
     if (!isPlainObject(options))
       throw argumentError(`${where}: options must be an object, got ${describe(options)}`);
     const inner = internalsOf(this, where);
-    const from = inner.indexOf(options.from ?? this.head, where);
-    const to = inner.indexOf(options.to, where);
+    const fromVersion = options.from ?? this.head;
+    const toVersion = options.to;
+    if (last !== null && schema === last.schema && fromVersion === last.from && toVersion === last.to) {
+      return (last.walk === null ? value : last.walk(value, undefined)) as SchemaOutput<S>;
+    }
+    const from = inner.indexOf(fromVersion, where);
+    const to = inner.indexOf(toVersion, where);
     let walks = this.#migrations.get(schema);
     if (walks === undefined) this.#migrations.set(schema, (walks = []));
     const at = from * inner.versions.length + to;
@@ -136,6 +149,7 @@ export class VersionHistory<V extends string = string> {
       const normal = inner.normalOf(schema, 'response');
       walk = walks[at] = walkBetween(inner, normal, from, to, 'response', refuse, { filter: false });
     }
+    this.#lastMigration = { schema, from: fromVersion, to: toVersion, walk };
     return (walk === null ? value : walk(value, undefined)) as SchemaOutput<S>;
   }
 

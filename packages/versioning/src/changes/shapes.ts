@@ -1,4 +1,4 @@
-import { setOwn } from './properties.js';
+import { isPlainRecord, setOwn } from './properties.js';
 
 /**
  * A rename/delete table: a key mapped to `null` is left out, to a string is renamed, absent is kept as it is.
@@ -73,18 +73,20 @@ export function rekeyLoop(
  * `steps` as one function per shape of object it meets (up to {@link maxShapes}: the same keys in the same order,
  * as the objects of one client or one handler are): an object literal that builds what `loop` builds — the same
  * keys, order and values — at the cost of a literal. Other shapes, and every object where code cannot be compiled,
- * take `loop`. `keep` leaves names out at the last rekeying. Key names enter the compiled text only as JSON string
- * literals; functions only as parameters.
+ * take `loop`; any other value than an object (an array, a primitive) is given back as it is. `keep` leaves names out
+ * at the last rekeying. Key names enter the compiled text only as JSON string literals; functions only as parameters.
  */
 export function compileShaped(
   steps: readonly ShapeStep[],
   keep: ((key: string) => boolean) | null,
   loop: (object: Record<string, unknown>) => unknown,
-): (object: Record<string, unknown>) => unknown {
-  if (!canEvaluate()) return loop;
+): (value: unknown) => unknown {
+  if (!canEvaluate()) return (value) => (isPlainRecord(value) ? loop(value) : value);
   const shapes: { readonly keys: readonly string[]; readonly build: Build }[] = [];
   let full = false;
-  return (object) => {
+  return (value) => {
+    if (!isPlainRecord(value)) return value;
+    const object = value;
     // The first shape is checked key by key as they are enumerated, without making the list of keys.
     const first = shapes[0];
     if (first !== undefined && hasKeys(object, first.keys)) return first.build(object);

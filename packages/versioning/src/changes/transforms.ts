@@ -273,6 +273,5 @@ function compileOps(ops: readonly Op[], keep: ((key: string) => boolean) | null)
   const steps = shapeSteps(ops, tables);
   if (steps === null) return loop;
   // (Field operations read no context.)
-  const shaped = compileShaped(steps, keep, (object) => loop(object, undefined));
-  return (value) => (isPlainRecord(value) ? shaped(value) : value);
+  return compileShaped(steps, keep, (object) => loop(object, undefined));
 }

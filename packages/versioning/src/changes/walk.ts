@@ -161,8 +161,14 @@ export function compileWalker({
   };
 
   const defWalks = new Map<string, Walk | null>();
+  /** The defs being compiled, and those of them met again on the way (recursive: walked through their cell). */
+  const compiling = new Set<string>();
+  const recursive = new Set<string>();
   const walkOfDef = (name: string): Walk | null => {
-    if (defWalks.has(name)) return defWalks.get(name) as Walk | null;
+    if (defWalks.has(name)) {
+      if (compiling.has(name)) recursive.add(name);
+      return defWalks.get(name) as Walk | null;
+    }
     if (!defPlaces(name, 'any')) {
       defWalks.set(name, null);
       return null;
@@ -170,25 +176,32 @@ export function compileWalker({
     const cell: { walk: Walk } = { walk: (value) => value };
     // Set before compiling the body: a recursive reference reaches the cell.
     defWalks.set(name, (value, context, key) => cell.walk(value, context, key));
+    compiling.add(name);
+    cell.walk = defWalk(name);
+    compiling.delete(name);
+    // Met only from outside itself: its walk is handed out as it is, without the cell's call.
+    if (!recursive.has(name)) defWalks.set(name, cell.walk);
+    return defWalks.get(name) as Walk;
+  };
+  /** The walk of a def's values: its members', then its transform and the filter of the version arrived at. */
+  const defWalk = (name: string): Walk => {
     const def = resolve(name) as JsonSchema;
     const transform = transforms.get(name);
     // Filtered after the transform, by the defs of the version the walk arrives at.
     const after = filter && transform !== undefined && filterAs !== undefined ? filterAs(name) : undefined;
     const body = compileNode(def, name === ROOT ? '' : `/$defs/${pointerToken(name)}`, after === undefined);
-    if (transform === undefined) {
-      cell.walk = body ?? ((value) => value);
-      return defWalks.get(name) as Walk;
-    }
+    if (transform === undefined) return body ?? ((value) => value);
     const arrivedAs = after === undefined ? null : target(after);
     const names = isSchemaObject(arrivedAs) ? allowedNames(arrivedAs) : null;
-    cell.walk = (value, context, key = '') => {
-      const walked = body === null ? value : body(value, context, key);
-      const out = transform(walked, context);
-      if (names === null) return out;
+    if (names === null)
+      return body === null
+        ? transform
+        : (value, context, key) => transform(body(value, context, key), context);
+    return (value, context, key = '') => {
+      const out = transform(body === null ? value : body(value, context, key), context);
       const json = read(out, key);
       return isPlainRecord(json) ? keepOnly(json, names) : json;
     };
-    return defWalks.get(name) as Walk;
   };
 
   /** Refuses a transform under a keyword whose branch depends on the data. */
@@ -312,7 +325,8 @@ export function compileWalker({
   }
 
   const walk = compileNode(root, '');
-  return walk === null ? null : (value, context, key = '') => walk(read(value, key), context, key);
+  if (walk === null || !asJson) return walk;
+  return (value, context, key = '') => walk(read(value, key), context, key);
 }
 
 /** The `TypeError` for a place the walker cannot follow. */

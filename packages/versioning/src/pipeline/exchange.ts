@@ -41,8 +41,8 @@ export type Entry =
 /** What `enter()` answers for a route that reads no body: the handler is called as the framework made the request. */
 export const untouched: Entry = Object.freeze({ kind: 'handle', body: null, info: null });
 
-/** Methods whose requests never carry a body a route's `request` schema describes. */
-const bodiless = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Whether requests of `method` never carry a body a route's `request` schema describes. */
+const isBodiless = (method: string): boolean => method === 'GET' || method === 'HEAD' || method === 'OPTIONS';
 
 /** Whether a request sends a body at all: a `Content-Length` above 0, or a `Transfer-Encoding`. */
 function sendsBody(port: ExchangePort): boolean {
@@ -103,7 +103,7 @@ function prepare(
   const version = serve.request.version;
   const hasSchema = bodies.head !== null;
   // GET, HEAD, OPTIONS, and a DELETE without a body: nothing to check, in any version; the handler reads none.
-  if (bodiless.has(port.method) || (port.method === 'DELETE' && !sendsBody(port))) {
+  if (isBodiless(port.method) || (port.method === 'DELETE' && !sendsBody(port))) {
     return migrateWithoutBody(bodies, version, port);
   }
   const contentType = port.header('content-type');
