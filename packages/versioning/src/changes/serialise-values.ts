@@ -16,16 +16,26 @@ export function giveUp(): never {
 /** Strings shorter than this are checked character by character (cheaper than a regular expression there). */
 const shortString = 42;
 
-/** A string as `JSON.stringify` writes it: quoted as it is when nothing in it needs escaping. */
-export function stringText(value: string): string {
-  if (value.length >= shortString) return JSON.stringify(value);
+/** A character `JSON.stringify` escapes in a string: a control character, `"`, `\`, or any surrogate (a lone one). */
+// eslint-disable-next-line no-control-regex -- control characters are what JSON escapes
+const escaped = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * Whether `JSON.stringify` writes `value` as it is between quotes: nothing in it is escaped. A surrogate, even one of
+ * a pair, counts as escaped (then `JSON.stringify` writes the string itself).
+ */
+export function isPlainString(value: string): boolean {
+  if (value.length >= shortString) return !escaped.test(value);
   for (let index = 0; index < value.length; index += 1) {
     const code = value.charCodeAt(index);
-    // Control characters, `"`, `\` and surrogates (a lone one is escaped) are written by JSON.stringify itself.
-    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff))
-      return JSON.stringify(value);
+    if (code < 32 || code === 34 || code === 92 || (code >= 0xd800 && code <= 0xdfff)) return false;
   }
-  return `"${value}"`;
+  return true;
+}
+
+/** A string as `JSON.stringify` writes it: quoted as it is when nothing in it needs escaping. */
+export function stringText(value: string): string {
+  return isPlainString(value) ? `"${value}"` : JSON.stringify(value);
 }
 
 /**
@@ -72,7 +82,11 @@ export const anyWriters: ReadonlyMap<
   (value: unknown) => string,
   ((value: string, writer: string) => string) | null
 > = new Map<(value: unknown) => string, ((value: string, writer: string) => string) | null>([
-  [anyText, null],
+  [
+    anyText,
+    (value, writer) =>
+      `(typeof ${value} === 'number' && ${value} - ${value} === 0 ? '' + ${value} : ${writer}(${value}))`,
+  ],
   [stringOrAny, (value, writer) => `(typeof ${value} === 'string' ? s(${value}) : ${writer}(${value}))`],
   [
     numberOrAny,
@@ -83,6 +97,7 @@ export const anyWriters: ReadonlyMap<
 
 /** The text of an array whose items `item` writes; any other value as {@link anyText} writes it. */
 export function arrayText(item: (value: unknown) => string): (value: unknown) => string {
+  if (item === stringOrAny) return stringsText;
   return (value) => {
     if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
       return anyText(value);
@@ -91,6 +106,62 @@ export function arrayText(item: (value: unknown) => string): (value: unknown) =>
       out += index === 0 ? item(value[index]) : `,${item(value[index])}`;
     return `${out}]`;
   };
+}
+
+/** {@link arrayText} of {@link stringOrAny}: a string with nothing to escape is quoted in the same step as its comma. */
+function stringsText(value: unknown): string {
+  if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return anyText(value);
+  let out = '[';
+  for (let index = 0; index < value.length; index += 1) {
+    const item: unknown = value[index];
+    if (typeof item === 'string' && isPlainString(item)) out += `${index === 0 ? '"' : ',"'}${item}"`;
+    else out += index === 0 ? anyText(item) : `,${anyText(item)}`;
+  }
+  return `${out}]`;
+}
+
+/**
+ * The source of a compiled shape's `return`: the object of `names` (in order) whose values `a0`, `a1`… the writers
+ * `t0`, `t1`… (`writers`, in line where {@link anyWriters} says how) write. Where every member the schema says is a
+ * string or a number is one (a string with nothing to escape, a finite number), those are written as they are
+ * between the constant parts (`p` being {@link isPlainString}), which saves a string per member; else each by its
+ * writer. Names enter the source only as JSON string literals.
+ */
+export function objectSource(
+  names: readonly string[],
+  writers: readonly ((value: unknown) => string)[],
+): string {
+  const key = (index: number): string => `${index === 0 ? '{' : ','}${JSON.stringify(names[index])}:`;
+  const written = (index: number): string => {
+    const inline = anyWriters.get(writers[index] as (value: unknown) => string);
+    return inline === undefined || inline === null
+      ? `t${index}(a${index})`
+      : inline(`a${index}`, `t${index}`);
+  };
+  const general =
+    writers.length === 0
+      ? "'{}'"
+      : `${writers.map((_, index) => `${JSON.stringify(key(index))} + ${written(index)}`).join(' + ')} + '}'`;
+  const checks: string[] = [];
+  const pieces: string[] = [];
+  let constant = writers.length === 0 ? '{' : '';
+  writers.forEach((writer, index) => {
+    constant += key(index);
+    const value = `a${index}`;
+    if (writer === stringOrAny) {
+      checks.push(`typeof ${value} === 'string' && p(${value})`);
+      pieces.push(JSON.stringify(`${constant}"`), value);
+      constant = '"';
+    } else {
+      if (writer === numberOrAny) checks.push(`typeof ${value} === 'number' && ${value} - ${value} === 0`);
+      pieces.push(JSON.stringify(constant), writer === numberOrAny ? value : written(index));
+      constant = '';
+    }
+  });
+  pieces.push(JSON.stringify(`${constant}}`));
+  if (checks.length === 0) return `return ${general};`;
+  return `if (${checks.join(' && ')}) return ${pieces.join(' + ')}; return ${general};`;
 }
 
 /** Whether `name` is an array index, which an object lists before its other keys (in ascending order). */

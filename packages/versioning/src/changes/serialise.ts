@@ -2,11 +2,12 @@ import { defName, type JsonSchema, type JsonSchemaObject } from './schema.js';
 import { allowedNames, isClosed, isNullSchema, isSchemaObject } from './properties.js';
 import {
   anyText,
-  anyWriters,
   arrayText,
   giveUp,
   isIndexKey,
+  isPlainString,
   numberOrAny,
+  objectSource,
   stringOrAny,
   stringText,
 } from './serialise-values.js';
@@ -204,11 +205,10 @@ export function compileSerialiser({ root, resolve, named }: SerialiserOptions): 
         writers.push(changed ? anyText : text);
       }
       const reads = ordered.map(({ expression }, index) => `const a${index} = ${expression};`);
-      const parts = writers.map((writer, index) => {
-        const inline = anyWriters.get(writer);
-        const name = JSON.stringify(`${index === 0 ? '' : ','}${JSON.stringify(ordered[index]?.name)}:`);
-        return `${name} + ${inline === undefined || inline === null ? `t${index}(a${index})` : inline(`a${index}`, `t${index}`)}`;
-      });
+      const written = objectSource(
+        ordered.map(({ name }) => name),
+        writers,
+      );
       const fns = plan.values.map((_, index) => `f${index}`);
       const writes = writers.map((_, index) => `t${index}`);
       try {
@@ -216,11 +216,12 @@ export function compileSerialiser({ root, resolve, named }: SerialiserOptions): 
         // eslint-disable-next-line @typescript-eslint/no-implied-eval
         const make = new Function(
           's',
+          'p',
           ...fns,
           ...writes,
-          `return function (object) { ${plan.statements.join(' ')} ${reads.join(' ')} return '{' + ${parts.length === 0 ? "''" : parts.join(' + ')} + '}'; };`,
+          `return function (object) { ${plan.statements.join(' ')} ${reads.join(' ')} ${written} };`,
         ) as (...args: unknown[]) => Text;
-        return make(stringText, ...plan.values, ...writers);
+        return make(stringText, isPlainString, ...plan.values, ...writers);
       } catch {
         return giveUp;
       }

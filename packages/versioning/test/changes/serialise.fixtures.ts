@@ -84,7 +84,13 @@ export function objectValue(
 
 export const text = fc.oneof(
   fc.string({ maxLength: 5 }),
-  fc.constantFrom('é"\\\n', '\ud800', 'a'.repeat(50)),
+  fc.constantFrom(
+    'é"\\\n',
+    '\ud800',
+    'a'.repeat(50),
+    `${'a'.repeat(50)}"\u001f`,
+    `${'a'.repeat(50)}\ud83d\ude00`,
+  ),
 );
 export const number = fc.oneof(
   { weight: 8, arbitrary: fc.integer() },
