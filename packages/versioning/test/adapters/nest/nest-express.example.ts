@@ -1,4 +1,4 @@
-// The README's NestJS example on platform-express (the default platform).
+// The NestJS example of docs/adapters/nest.md on platform-express (the default platform).
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './users.example.js';

@@ -1,4 +1,4 @@
-// The README's NestJS example on platform-fastify.
+// The NestJS example of docs/adapters/nest.md on platform-fastify.
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './users.example.js';

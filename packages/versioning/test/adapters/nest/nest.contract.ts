@@ -1,4 +1,4 @@
-// What the NestJS adapter promises (SPEC § "NestJS"), run on a real Nest server of each platform: the README's
+// What the NestJS adapter promises (SPEC § "NestJS"), run on a real Nest server of each platform: the documentation's
 // three-version users API (migrations both ways, errors in old names, refused versions, lifecycle headers, describe),
 // and Nest's own machinery around a versioned route (guards, pipes, filters, HttpException, neutral routes, 201).
 import {
@@ -118,7 +118,7 @@ class ThingsModule {}
 const json = (reply: Reply): unknown => JSON.parse(reply.body);
 
 export function nestContract(harness: NestHarness): void {
-  describe('the README example: three versions of a users API', () => {
+  describe('the documented example: three versions of a users API', () => {
     let served: Served;
     beforeAll(async () => {
       const app = await harness.example(0);

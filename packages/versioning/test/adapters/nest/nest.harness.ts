@@ -4,7 +4,7 @@ import type { Served } from '../support.js';
 /** One of Nest's platforms, as the Nest contract drives it. */
 export interface NestHarness {
   readonly platform: 'express' | 'fastify';
-  /** The README example's `main()` on this platform. */
+  /** The documented example's `main()` on this platform (docs/adapters/nest.md). */
   readonly example: (port: number) => Promise<INestApplication>;
   /** A Nest application of `module` on this platform, not yet started (`configure` may set it up first). */
   create(module: object): Promise<INestApplication>;

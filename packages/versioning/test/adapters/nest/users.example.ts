@@ -1,4 +1,4 @@
-// The README's NestJS example: the three-version users API (SPEC § "Version changes"), one controller written for the
+// The NestJS example of docs/adapters/nest.md: the three-version users API (SPEC § "Version changes"), one controller written for the
 // newest version, mounted by RestdashModule. Compiled under `tsc --strict` with `experimentalDecorators` and run on
 // both platforms (nest-express.example.ts, nest-fastify.example.ts) by nest.test.ts.
 import { Body, Controller, Get, Module, NotFoundException, Param, ParseIntPipe, Post } from '@nestjs/common';
