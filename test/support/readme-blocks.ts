@@ -97,17 +97,19 @@ export function githubSlug(text: string): string {
 
 /** VitePress's anchor (its default `slugify`, of the heading's text without Markdown code marks). */
 export function vitepressSlug(text: string): string {
-  return text
-    .replaceAll('`', '')
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036F]/g, '')
-    // eslint-disable-next-line no-control-regex -- VitePress drops control characters from anchors, so do we
-    .replace(/[\u0000-\u001F]/g, '')
-    .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .replace(/^(\d)/, '_$1')
-    .toLowerCase();
+  return (
+    text
+      .replaceAll('`', '')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036F]/g, '')
+      // eslint-disable-next-line no-control-regex -- VitePress drops control characters from anchors, so do we
+      .replace(/[\u0000-\u001F]/g, '')
+      .replace(/[\s~`!@#$%^&*()\-_+=[\]{}|\\;:"'“”‘’<>,.?/]+/g, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .replace(/^(\d)/, '_$1')
+      .toLowerCase()
+  );
 }
 
 /** The headings of a Markdown file from `minLevel` to `###`, outside code fences. */
