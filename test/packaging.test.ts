@@ -322,7 +322,7 @@ test('@restdash/pagination/static runs as a React Server Component: no hooks, no
   ]);
 });
 
-/** The complete programs (```ts blocks that start with an import and are not marked not run) of a page. */
+/** The complete programs (```ts blocks that start with an import) of a page, run or not. */
 function examplesOf(page: string): string[] {
   return readmeBlocks(join(root, page))
     .filter((block) => block.language === 'ts' && block.code.startsWith('import '))
