@@ -3,9 +3,8 @@
 // 127.0.0.1 (PORT, default 5174). `--force` rebuilds; `--build` only builds; `--dev` runs VitePress's dev server,
 // which reloads pages as they are edited.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newestMtime } from './build.mjs';
 
@@ -14,8 +13,8 @@ const docs = join(root, 'docs');
 const site = join(docs, '.vitepress');
 export const siteDist = join(site, 'dist');
 const stamp = join(site, 'cache', 'built-at');
-/** The path the site is built for: the demo serves it there (apps/demo), and so does `npm run docs`. */
-export const siteBase = process.env.DOCS_BASE ?? '/docs/';
+/** The path the site is built for (docs/.vitepress/config.mts): the demo serves it there, and so does `npm run docs`. */
+export const siteBase = '/docs/';
 
 /** Generated or written by the build: never an input. */
 const outputs = new Set([siteDist, join(site, 'cache'), join(docs, 'api'), join(docs, 'screenshots')]);
@@ -91,59 +90,18 @@ function run(command, args) {
   });
 }
 
-const contentTypes = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
 /**
- * The file of the built site a URL path names, or null: `/docs/guide/schemes` → `guide/schemes.html` (clean URLs),
- * `/docs/adapters/` → `adapters/index.html`. Never a path outside the site.
+ * Serves the built site on 127.0.0.1 under its base, the way the demo serves it (apps/demo/src/server/docs-site.ts,
+ * from the demo's build, which `npm run docs` makes first); resolves with its URL once listening.
  */
-export function siteFile(pathname, dist = siteDist, base = siteBase) {
-  if (!pathname.startsWith(base)) return null;
-  let relative;
-  try {
-    relative = decodeURIComponent(pathname.slice(base.length));
-  } catch {
-    return null;
-  }
-  const candidates =
-    relative === '' || relative.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`];
-  for (const candidate of candidates) {
-    const file = normalize(join(dist, candidate));
-    if (!file.startsWith(dist + sep)) return null;
-    if (existsSync(file) && statSync(file).isFile()) return file;
-  }
-  return null;
-}
-
-/** Serves the built site on 127.0.0.1; resolves with its URL once listening. */
-export function serveDocs(port = Number(process.env.PORT ?? 5174)) {
-  const server = createServer((request, response) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (pathname === '/') {
-      response.writeHead(302, { location: siteBase }).end();
-      return;
-    }
-    const file = siteFile(pathname);
-    const notFound = join(siteDist, '404.html');
-    const status = file === null ? 404 : 200;
-    const body = readFileSync(file ?? notFound);
-    const type = contentTypes[extname(file ?? notFound)] ?? 'application/octet-stream';
-    response.writeHead(status, { 'content-type': type, 'content-length': body.length }).end(body);
-  });
-  return new Promise((resolve) => {
-    server.listen(port, '127.0.0.1', () => {
-      resolve({ server, url: `http://127.0.0.1:${server.address().port}${siteBase}` });
-    });
-  });
+export async function serveDocs(port = Number(process.env.PORT ?? 5174)) {
+  const { default: Fastify } = await import('fastify');
+  const { serveDocsSite } = await import(join(root, 'apps', 'demo', 'dist', 'server', 'docs-site.js'));
+  const app = Fastify();
+  app.get('/', async (_request, reply) => reply.redirect(siteBase));
+  serveDocsSite(app, siteDist);
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, url: `http://127.0.0.1:${app.server.address().port}${siteBase}` };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

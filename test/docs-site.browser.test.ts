@@ -1,12 +1,18 @@
 // The documentation site as a reader gets it: built the way `npm run docs` builds it (TypeDoc, then VitePress),
-// served on 127.0.0.1, and opened in real Chromium. Pages are enumerated from the build, never listed here.
+// served on 127.0.0.1 the way the demo serves it, and opened in real Chromium. Pages are enumerated from the build,
+// never listed here.
 import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { serveDocsSite } from '../apps/demo/src/server/docs-site.js';
+import { createServer } from '../apps/demo/src/server/server.js';
+import { ensureClientBuild } from '../apps/demo/test/support/build.js';
 import { apiEntries } from '../docs/.vitepress/typedoc.mjs';
-import { buildDocs, serveDocs, siteBase, siteDist } from '../scripts/docs.mjs';
+import { buildDocs, siteBase, siteDist } from '../scripts/docs.mjs';
 import { launchChromium } from './support/chromium.js';
 import {
   exportedNames,
@@ -30,9 +36,12 @@ const home = (): string => (pages.some((page) => page.path === siteBase) ? siteB
 
 beforeAll(async () => {
   await buildDocs();
-  const served = await serveDocs(0);
-  origin = new URL(served.url).origin;
-  close = () => new Promise((resolve) => served.server.close(() => resolve()));
+  // Served the way the demo and `npm run docs` serve it.
+  const app = Fastify();
+  serveDocsSite(app, siteDist);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  close = () => app.close();
   pages = sitePages(siteDist, siteBase);
   browser = await launchChromium();
 }, 600_000);
@@ -61,7 +70,8 @@ async function siteContext(width: number, trouble: Trouble): Promise<BrowserCont
 
 function watch(page: Page, trouble: Trouble, label: string): void {
   page.on('console', (message) => {
-    if (message.type() === 'error') trouble.problems.push(`${label}: console error: ${message.text()}`);
+    if (message.type() === 'error')
+      trouble.problems.push(`${label}: console error: ${message.text()} ${message.location().url}`);
   });
   page.on('pageerror', (error) => trouble.problems.push(`${label}: ${error.message}`));
   page.on('requestfailed', (request) =>
@@ -203,4 +213,28 @@ describe.each(widths)('at %i px', (width) => {
     await context.close();
     expect(trouble.problems).toEqual([]);
   });
+});
+
+test("the demo page's Documentation link opens the site the demo serves", async () => {
+  ensureClientBuild();
+  const demo = await createServer({ port: 0, brownouts: false, docsSiteDir: siteDist });
+  const base = await demo.listen();
+  try {
+    const trouble: Trouble = { problems: [] };
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(base, { waitUntil: 'networkidle' });
+    watch(page, trouble, 'the demo, then the site');
+    await page.getByTestId('docs-site-link').click();
+    await page.waitForURL(`${base.replace(/\/$/, '')}${siteBase}`);
+    await expect.poll(() => page.locator('.VPContent').count()).toBe(1);
+    // The site's own navigation works from the demo's server too: its pages, scripts and search index.
+    await page.locator('.VPNavBar').getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL(`${base.replace(/\/$/, '')}${siteBase}api/`);
+    await expect.poll(() => page.locator('.VPDoc h1').textContent()).toContain('API reference');
+    await context.close();
+    expect(trouble.problems).toEqual([]);
+  } finally {
+    await demo.close();
+  }
 });

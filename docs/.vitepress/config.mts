@@ -98,6 +98,10 @@ function apiSidebar(): DefaultTheme.SidebarItem[] {
   return [{ text: 'API reference', link: '/api/', items: strip(generated) }];
 }
 
+const icon =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#3451b2"/>' +
+  '<text x="16" y="23" font-family="sans-serif" font-size="20" font-weight="700" text-anchor="middle" fill="#fff">r</text></svg>';
+
 const nav: DefaultTheme.NavItem[] = [
   ['Guide', 'getting-started'],
   ['Adapters', 'adapters/index'],
@@ -115,8 +119,10 @@ export default defineConfig({
   description:
     'HTTP API versioning for Node.js (Express, Fastify, Hono, node:http, NestJS) and an accessible pagination component.',
   // The demo server (npm start) serves the built site under /docs/; `npm run docs` serves it there too.
-  base: process.env['DOCS_BASE'] ?? '/docs/',
+  base: '/docs/',
   cleanUrls: true,
+  // An icon of its own, inline: without one the browser asks the server for /favicon.ico, outside the site.
+  head: [['link', { rel: 'icon', href: `data:image/svg+xml,${encodeURIComponent(icon)}` }]],
   ignoreDeadLinks: false,
   lastUpdated: false,
   srcExclude: ['screenshots/**', 'README.md'],

@@ -6,6 +6,7 @@ import type { DeprecationNotice } from '@restdash/versioning/client';
 import { apiDocsHref, defaultPageSize, orderings, pageSizeChoices } from '../shared/api.js';
 import type { Ordering, VersionAsk } from '../shared/api.js';
 import type { PageState } from '../shared/page-state.js';
+import { docsSitePath } from '../shared/docs-site.js';
 import {
   apiUrl,
   cityDetailUrl,
@@ -241,6 +242,9 @@ export function App({ state }: { state: PageState }): ReactElement {
           </span>
         )}
         <nav className="ms-sm-auto small d-flex flex-wrap gap-3" aria-label="API documents">
+          <a href={docsSitePath} data-testid="docs-site-link">
+            Documentation
+          </a>
           <a href={apiDocsHref(served?.version ?? state.versions[0]?.version ?? '')}>API reference</a>
           {served !== undefined && <a href={served.openapi}>OpenAPI {served.version} (JSON)</a>}
           <a href="/api/meta">/api/meta</a>

@@ -30,6 +30,7 @@ import { changelogPath, renderChangelogPage } from './changelog-page.js';
 import { apiDocument } from './openapi.js';
 import type { DocumentSource } from './openapi.js';
 import { sendProblem } from './problems.js';
+import { defaultDocsSiteDir, serveDocsSite } from './docs-site.js';
 import {
   apiRoutes,
   citiesRouteName,
@@ -66,6 +67,11 @@ export interface DemoServerOptions {
    * meet a window turn it off. @default true
    */
   readonly brownouts?: boolean;
+  /**
+   * The built documentation site, served under /docs/ (until it is built, a 404 says how to build it).
+   * @default docs/.vitepress/dist
+   */
+  readonly docsSiteDir?: string;
 }
 
 /** A demo server, built and ready to {@link DemoServer.listen}. */
@@ -360,6 +366,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     if (asset === undefined) throw new NotFound();
     return reply.type(asset.contentType).header('cache-control', 'public, max-age=3600').send(asset.body);
   });
+  serveDocsSite(app, options.docsSiteDir ?? defaultDocsSiteDir);
   app.get('/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
     const asset = client?.assets.get(file);
