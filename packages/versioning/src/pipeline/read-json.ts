@@ -81,8 +81,10 @@ function walk(value: object, depth: number, guardDepth: boolean): Found {
   const object = value as Record<string, unknown>;
   // `for…in` rather than Object.keys(): no array made per object; what JSON.parse makes has only own keys.
   for (const key in object) {
-    const detail = prototypeKey(object, key);
-    if (detail !== null) return { path: [key], detail };
+    if (key === '__proto__' || key === 'constructor') {
+      const detail = prototypeKey(object, key);
+      if (detail !== null) return { path: [key], detail };
+    }
     const child = object[key];
     if (typeof child !== 'object' || child === null) continue;
     const found = walk(child, depth + 1, guardDepth);

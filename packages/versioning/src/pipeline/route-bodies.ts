@@ -130,8 +130,16 @@ function compileRequest(
       });
     const newest = at(null);
     const byVersion = new Map((history?.versions ?? []).map((version) => [version, at(version)]));
-    return (version: string | null): VersionRequest =>
-      version === null ? newest : (byVersion.get(version) ?? newest);
+    // The version asked last, and its answer: the clients of one version come in runs.
+    let last: string | null = null;
+    let lastIn = newest;
+    return (version: string | null): VersionRequest => {
+      if (version === last) return lastIn;
+      const found = version === null ? newest : (byVersion.get(version) ?? newest);
+      last = version;
+      lastIn = found;
+      return found;
+    };
   };
   if (headSchema === null) {
     return Object.freeze({ plan, head: null, standard, in: versionsOf(() => null), guardDepth: true });
