@@ -1,4 +1,7 @@
-import type { FrontMount } from './in-front.js';
+import { type FrontMount, mountInFront } from './in-front.js';
+import type { AdapterOptions } from './shared.js';
+import { decodeSegment } from '../urls/encoding.js';
+import type { UrlConf } from '../urls/urlconf.js';
 
 /**
  * How the framework's router in front of which restdash runs matches a request path with a trailing slash (the part
@@ -20,6 +23,15 @@ export interface RouterOf {
   getRouteMatchingOptions?(): TrailingSlashMatching;
 }
 
+/** The mount of `urlconf` in front of Nest's `router` (see `mountInFront`), matching as it does (see `matchingLike`). */
+export function mountMatching(
+  urlconf: UrlConf,
+  options: AdapterOptions<never>,
+  router: RouterOf,
+): FrontMount {
+  return matchingLike(mountInFront('nest', urlconf, options), router);
+}
+
 function withoutSlash(path: string): string | null {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : null;
 }
@@ -35,14 +47,46 @@ export function matchingLike(mount: FrontMount, router: RouterOf): FrontMount {
     ignoreTrailingSlash: router.getType() === 'express',
   };
   if (!matching.ignoreTrailingSlash) return mount;
-  const find: FrontMount['find'] =
-    matching.removesTrailingSlash === true
-      ? (path, method) => mount.find(withoutSlash(path) ?? path, method)
-      : (path, method) => {
-          const found = mount.find(path, method);
-          if (found !== null) return found;
-          const stripped = withoutSlash(path);
-          return stripped === null ? null : mount.find(stripped, method);
-        };
+  // The other form too: the router's own routes have no trailing slash (Nest strips it), restdash's may (`/docs/`).
+  const removes = matching.removesTrailingSlash === true;
+  const find: FrontMount['find'] = (path, method) => {
+    const stripped = withoutSlash(path);
+    if (stripped === null) return mount.find(path, method);
+    const [first, then] = removes ? [stripped, path] : [path, stripped];
+    return mount.find(first, method) ?? mount.find(then, method);
+  };
   return { ...mount, find };
+}
+
+/** One piece of a find-my-way path: an escaped colon, a parameter (its regular expression), a wildcard, or text. */
+const findMyWayPiece = /::|:([^-./(]+)(?:\((?:[^()\\]|\\.)*\))?|\*|[^:*]+/g;
+const identifier = /^[$_\p{ID_Start}][$\u200c\u200d\p{ID_Continue}]*$/u;
+/** A parameter of a UrlConf pattern, its name quoted unless it is an identifier. */
+const parameter = (name: string): string => (identifier.test(name) ? `:${name}` : `:${JSON.stringify(name)}`);
+/** Text taken literally in a UrlConf pattern. */
+const literal = (text: string): string => text.replace(/[{}()[\]+?!:*\\]/g, '\\$&');
+
+/**
+ * A route path as `router` writes it, as a UrlConf pattern (whose literal text is written decoded). Express's
+ * matches its text percent-encoded, as requests carry it (`/caf%C3%A9`); Fastify's (find-my-way's syntax, which
+ * Nest's platform-fastify registers as written) has its wildcard `*` named `*`, as Fastify names it, its escaped
+ * colons and other text taken literally, its optional last parameter (`/:page?`) an optional group, and a
+ * parameter's regular expression left to the router.
+ * @example patternOf('/files/*', fastify) // '/files/*"*"'
+ */
+export function patternOf(path: string, router: RouterOf): string {
+  if (router.getType() !== 'fastify') {
+    return path.replace(/(?:%[\dA-F]{2})+/gi, (escapes) => {
+      const text = decodeSegment(escapes);
+      return text === null || text.includes('/') ? escapes : literal(text);
+    });
+  }
+  // find-my-way's optional parameter: the last one, after a "/".
+  const optional = /\/:([^-./(]+)\?$/.exec(path);
+  const head = optional === null ? path : path.slice(0, optional.index);
+  const pattern = head.replace(findMyWayPiece, (piece, name?: string) => {
+    if (name !== undefined) return parameter(name);
+    return piece === '*' ? '*"*"' : literal(piece === '::' ? ':' : piece);
+  });
+  return optional === null ? pattern : `${pattern}{/${parameter(optional[1] as string)}}`;
 }

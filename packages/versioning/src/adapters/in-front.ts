@@ -8,7 +8,15 @@ import { answerDecided, type Entry, enter, failure, untouched, whenEntered } fro
 import { routeMatcher } from '../pipeline/match.js';
 import type { ProblemOutcome } from '../pipeline/problem.js';
 import type { UrlConf } from '../urls/urlconf.js';
-import { type AdapterOptions, type Framework, type MountedRoute, mountRoutes, pathOf } from './shared.js';
+import { argumentError, isPlainObject } from '../internal/arguments.js';
+import {
+  type AdapterOptions,
+  type Framework,
+  type MountedRoute,
+  mountName,
+  mountRoutes,
+  pathOf,
+} from './shared.js';
 
 /**
  * restdash in front of a framework's own router (Nest's, on Express or Fastify): the framework routes and calls its
@@ -49,17 +57,52 @@ export function keptOf<Hidden = unknown>(request: object): Kept<Hidden> | undefi
   return (request as { [kKept]?: Kept<Hidden> | null })[kKept] ?? undefined;
 }
 
+/** Why `problems: true` is refused: the mount holds the `@Versioned()` routes only, not the application's others. */
+const noProblems =
+  "problems: true is not supported on Nest: restdash knows only the @Versioned() routes, not the application's others, so it cannot tell a path or method no route serves; Nest answers those (an exception filter of NotFoundException shapes its 404)";
+
+/**
+ * Why Nest's router cannot serve the mount's `routes` (`files` the handlers of the `describe` routes), if it cannot:
+ * it serves a handler at its own path only (no route of a history's `movedFrom()`), and calls one handler per path
+ * and method (no pattern split between handlers by `since`/`until`).
+ */
+function unservable(urlconf: UrlConf, routes: readonly FrontRoute[], files: Set<unknown>): string | null {
+  const own = new Set([...urlconf.routes()].map(({ pattern }) => pattern));
+  const taken = new Map<string, readonly string[]>();
+  for (const { route } of routes) {
+    if (files.has(route.handler)) continue;
+    const [name, pattern] = [JSON.stringify(route.name), JSON.stringify(route.pattern)];
+    if (!own.has(route.pattern))
+      return `route ${name} moved from ${pattern} (route(name).movedFrom() in options.changes), but Nest's router serves a handler at its own path only; serve the old path with a route of its own`;
+    const before = taken.get(route.pattern) ?? [];
+    const methods = route.methods ?? ['*'];
+    if (
+      methods.some(
+        (method) => before.includes(method) || before.includes('*') || (method === '*' && before.length > 0),
+      )
+    )
+      return `route ${name} serves ${pattern} for a method another @Versioned() handler serves there (a pattern split by since/until), but Nest's router calls the first one only; serve every version from one handler (request.version tells them apart)`;
+    taken.set(route.pattern, [...before, ...methods]);
+  }
+  return null;
+}
+
 /** Compiles the mount of `urlconf` for `framework` (see `mountRoutes`), its routes matched by the core's matcher. */
 export function mountInFront(
   framework: Framework,
   urlconf: UrlConf,
   options: AdapterOptions<never>,
 ): FrontMount {
+  if (isPlainObject(options) && options.problems === true)
+    throw new TypeError(`${mountName(framework)}: ${noProblems}`);
   const files = new Set<unknown>();
   const { routes } = mountRoutes(framework, urlconf, options, 'path-to-regexp', (made: FileOf) => {
     files.add(made);
     return made;
   });
+  const unserved = unservable(urlconf, routes, files);
+  if (unserved !== null)
+    throw argumentError(`${mountName(framework)}: ${unserved}`, 'ERR_VERSIONING_INVALID_ROUTE');
   const match = routeMatcher(routes);
   return {
     find: (path, method) => {

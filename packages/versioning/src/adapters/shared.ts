@@ -129,6 +129,10 @@ export interface Mounted<Handler> {
  */
 export type DescribeHandler<Handler> = (file: FileOf) => Handler;
 
+/** What mounting on `framework` is called in its errors: Nest's module, the other adapters' `versioned()`. */
+export const mountName = (framework: Framework): string =>
+  framework === 'nest' ? 'RestdashModule.forRoot(options)' : `${framework} versioned(urlconf, options)`;
+
 /**
  * Compiles the plan of `urlconf` and `options` for `framework` (see `compilePlan`), checks that every handler is
  * a function declared for this framework, and translates each route into `dialect`. With `options.describe`, the
@@ -143,7 +147,7 @@ export function mountRoutes<Handler>(
   describeHandler: DescribeHandler<Handler>,
   settings: PlanSettings = {},
 ): Mounted<Handler> {
-  const where = `${framework} versioned(urlconf, options)`;
+  const where = mountName(framework);
   const fail = (why: string): never => {
     throw argumentError(`${where}: ${why}`, 'ERR_VERSIONING_INVALID_ROUTE');
   };

@@ -12,7 +12,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { expectValidDocument } from '../openapi/support.js';
-import type { AdapterHarness } from './contract.js';
+import { type AdapterHarness, mountingOf, written } from './contract.js';
 import { fetchReply, rawReply, type Reply, type Served } from './support.js';
 
 const info = { title: 'Users', description: 'The users API.' };
@@ -34,13 +34,22 @@ function documentOf(reply: Reply): OpenAPIDocument {
 /** Runs the `describe` contract against one framework's harness. */
 export function describeContract(harness: AdapterHarness): void {
   const { path } = harness;
+  // A framework that serves the mount under no prefix serves it at the root (Nest: its global prefix is part of
+  // each route's path).
+  const prefix = harness.prefixes === 'none' ? '' : '/api';
+  const w = (url: string): string => written(harness, url);
   let served: Served | null = null;
   afterEach(async () => {
     await served?.close();
     served = null;
   });
-  const serve = async (urlconf: UrlConf, options: AdapterOptions, prefix?: string): Promise<string> => {
-    served = await harness.serve(urlconf, options, [], prefix === undefined ? {} : { prefix });
+  const serve = async (urlconf: UrlConf, options: AdapterOptions, under?: string): Promise<string> => {
+    served = await harness.serve(
+      urlconf,
+      options,
+      [],
+      under === undefined || under === '' ? {} : { prefix: under },
+    );
     return served.origin;
   };
 
@@ -55,18 +64,18 @@ export function describeContract(harness: AdapterHarness): void {
       const origin = await serve(
         urlconf,
         { scheme, describe: { path: '/:version/openapi.json', info } },
-        '/api',
+        prefix,
       );
       for (const version of ['v1', 'v2']) {
-        const document = documentOf(await fetchReply(`${origin}/api/${version}/openapi.json`));
+        const document = documentOf(await fetchReply(`${origin}${prefix}/${version}/openapi.json`));
         await expectValidDocument(document);
         expect(document.info).toEqual({ ...info, version });
-        expect(document.servers).toEqual([{ url: `${origin}/api` }]);
+        expect(document.servers).toEqual([{ url: `${origin}${prefix}` }]);
         expect(Object.keys(document.paths)).toEqual(
-          version === 'v1' ? ['/v1/users/', '/health/'] : ['/v2/users/', '/v2/teams/', '/health/'],
+          (version === 'v1' ? ['/v1/users/', '/health/'] : ['/v2/users/', '/v2/teams/', '/health/']).map(w),
         );
       }
-      const refused = await fetchReply(`${origin}/api/v9/openapi.json`);
+      const refused = await fetchReply(`${origin}${prefix}/v9/openapi.json`);
       expect(refused.status).toBe(404);
       expect(refused.header('content-type')).toMatch(/^application\/problem\+json/);
       expect(serviceDesc(refused)).toBeNull();
@@ -110,21 +119,23 @@ export function describeContract(harness: AdapterHarness): void {
           describe: { path: '/:version/openapi.json', info },
           policies: { v1: { link: 'https://example.com/v1' } },
         },
-        '/api',
+        prefix,
       );
-      const reply = await fetchReply(`${origin}/api/v1/users/`);
+      const reply = await fetchReply(`${origin}${prefix}/v1/users/`);
       expect(reply.status).toBe(200);
       const link = serviceDesc(reply);
-      expect(link).toBe(`${origin}/api/v1/openapi.json`);
+      expect(link).toBe(`${origin}${prefix}/v1/openapi.json`);
       // The version's own deprecation link stays, the service description is appended.
       expect(parseLinkHeader(reply.header('link') ?? '').map(({ params }) => params.get('rel'))).toEqual([
         'deprecation',
         'service-desc',
       ]);
       expect(documentOf(await fetchReply(link ?? '')).info.version).toBe('v1');
-      expect(serviceDesc(await fetchReply(`${origin}/api/v2/users/`))).toBe(`${origin}/api/v2/openapi.json`);
+      expect(serviceDesc(await fetchReply(`${origin}${prefix}/v2/users/`))).toBe(
+        `${origin}${prefix}/v2/openapi.json`,
+      );
       // A version-neutral route has no version, so no document of its own.
-      expect(serviceDesc(await fetchReply(`${origin}/api/health/`))).toBeNull();
+      expect(serviceDesc(await fetchReply(`${origin}${prefix}/health/`))).toBeNull();
     });
 
     test('HeaderVersioning: the version comes from the header, a request without one gets the default', async () => {
@@ -136,7 +147,7 @@ export function describeContract(harness: AdapterHarness): void {
       const two = documentOf(await fetchReply(`${origin}/openapi.json`, { headers }));
       await expectValidDocument(two);
       expect(two.info.version).toBe('2');
-      expect(two.paths['/users/']?.get?.parameters).toContainEqual(
+      expect(two.paths[w('/users/')]?.get?.parameters).toContainEqual(
         expect.objectContaining({
           name: 'Api-Version',
           in: 'header',
@@ -174,7 +185,7 @@ export function describeContract(harness: AdapterHarness): void {
           allowedHosts: ['127.0.0.1', 'localhost', '.example.com'],
           describe: { path: '/:version/openapi.json', info },
         },
-        '/api',
+        prefix,
       );
       const hosts = [
         new URL(origin).host,
@@ -188,14 +199,14 @@ export function describeContract(harness: AdapterHarness): void {
       for (const version of ['v1', 'v2']) {
         const texts = new Set<string>();
         for (const host of hosts) {
-          const reply = await rawReply(origin, `/api/${version}/openapi.json`, { host });
+          const reply = await rawReply(origin, `${prefix}/${version}/openapi.json`, { host });
           const document = documentOf(reply);
           expect(document.info.version).toBe(version);
           // The origin as the request spelt it, as every absolute URL the mount builds (`Link`, reverse()).
-          expect(document.servers).toEqual([{ url: `http://${host}/api` }]);
+          expect(document.servers).toEqual([{ url: `http://${host}${prefix}` }]);
           texts.add(JSON.stringify({ ...document, servers: [] }));
-          expect(serviceDesc(await rawReply(origin, `/api/${version}/users/`, { host }))).toBe(
-            `http://${host}/api/${version}/openapi.json`,
+          expect(serviceDesc(await rawReply(origin, `${prefix}/${version}/users/`, { host }))).toBe(
+            `http://${host}${prefix}/${version}/openapi.json`,
           );
         }
         expect(texts.size).toBe(1);
@@ -283,7 +294,7 @@ export function describeContract(harness: AdapterHarness): void {
     test('mounting refuses a describe it cannot serve, naming it', () => {
       const scheme = new URLPathVersioning({ allowedVersions: ['v1'] });
       const urlconf = new UrlConf([path('/:version/users/', harness.echo)]);
-      const where = `${harness.framework} versioned(urlconf, options)`;
+      const where = mountingOf(harness);
       const cases: readonly [AdapterOptions, string][] = [
         [
           { scheme, describe: { path: '/openapi.json', info } },

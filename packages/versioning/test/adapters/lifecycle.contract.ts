@@ -6,7 +6,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path } from '../../src/urls/route-builders.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseImfFixdate, parseLinkHeader, parseSfDate } from '../lifecycle/rfc-grammars.js';
-import { type AdapterHarness, type Echo, expectProblem } from './contract.js';
+import { type AdapterHarness, type Echo, expectProblem, mountingOf, written } from './contract.js';
 import { fetchReply, type Reply, type Served } from './support.js';
 
 const retirementPage = 'https://api.example.com/retiring-v1';
@@ -165,28 +165,28 @@ export function lifecycleContract(harness: AdapterHarness): void {
       expect(reply.header('api-supported-versions')).toBe('v2, v3');
     });
 
-    test.skipIf(harness.cannot?.has('trailing slashes'))(
-      'a route since v2, asked in v1: 404 in the asked language, listing its versions, v1 still announced',
-      async () => {
-        at('2024-12-01T00:00:00Z');
-        const reply = await get('/v1/reports/', { 'accept-language': 'fr' });
-        expectProblem(
-          reply,
-          404,
-          'not_found',
-          withLanguage('fr', () => gettext('Not available in version "%(version)s".', { version: 'v1' })),
-          {
-            supportedVersions: ['v2', 'v3'],
-          },
-        );
-        expect(lifecycleOf(reply)).toMatchObject({
-          'api-supported-versions': 'v2, v3',
-          deprecation: '@1735689600',
-        });
-        const v2 = await get('/v2/reports/');
-        expect(JSON.parse(v2.body)).toMatchObject({ version: 'v2', self: `${served.origin}/v2/reports/` });
-      },
-    );
+    test('a route since v2, asked in v1: 404 in the asked language, listing its versions, v1 still announced', async () => {
+      at('2024-12-01T00:00:00Z');
+      const reply = await get('/v1/reports/', { 'accept-language': 'fr' });
+      expectProblem(
+        reply,
+        404,
+        'not_found',
+        withLanguage('fr', () => gettext('Not available in version "%(version)s".', { version: 'v1' })),
+        {
+          supportedVersions: ['v2', 'v3'],
+        },
+      );
+      expect(lifecycleOf(reply)).toMatchObject({
+        'api-supported-versions': 'v2, v3',
+        deprecation: '@1735689600',
+      });
+      const v2 = await get('/v2/reports/');
+      expect(JSON.parse(v2.body)).toMatchObject({
+        version: 'v2',
+        self: written(harness, `${served.origin}/v2/reports/`),
+      });
+    });
 
     test.skipIf(harness.cannot?.has('handlers at one path'))(
       'routes of one pattern split by version: each version reaches its own route, and links to it',
@@ -203,6 +203,17 @@ export function lifecycleContract(harness: AdapterHarness): void {
           version: 'v3',
           self: `${served.origin}/v3/widgets/`,
         });
+      },
+    );
+
+    test.runIf(harness.cannot?.has('handlers at one path'))(
+      'where the router calls one handler per path and method, a pattern split by version is refused when mounting',
+      () => {
+        const urlconf = lifecycleUrlConf(harness);
+        const scheme = new URLPathVersioning({ allowedVersions: ['v1', 'v2', 'v3'] });
+        expect(() => harness.versioned(urlconf, { scheme })).toThrow(
+          `${mountingOf(harness)}: route "widgets-new" serves "/:version/widgets/" for a method another @Versioned() handler serves there`,
+        );
       },
     );
 

@@ -7,7 +7,7 @@ import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { path } from '../../src/urls/route-builders.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
-import type { AdapterHarness, Echo } from './contract.js';
+import { type AdapterHarness, type Echo, written } from './contract.js';
 import { fetchReply, rawReply, type Reply, type Served, varyFields } from './support.js';
 
 const template = 'application/vnd.acme.{version}+json';
@@ -70,6 +70,7 @@ export function moreSchemesContract(harness: AdapterHarness): void {
   describe('the three more schemes', () => {
     let served: Served;
     let origin: string;
+    const w = (url: string): string => written(harness, url);
     const get = (target: string, headers: Record<string, string> = {}): Promise<Reply> =>
       fetchReply(origin + target, { headers });
     /** Sends each header as given, a repeated one (an array) on lines of its own. */
@@ -87,23 +88,20 @@ export function moreSchemesContract(harness: AdapterHarness): void {
     afterAll(() => served.close());
 
     describe('HeaderVersioning', () => {
-      test.skipIf(harness.cannot?.has('trailing slashes'))(
-        'the version from its header, whatever the case of its name; links carry none',
-        async () => {
-          for (const name of ['X-API-Version', 'x-api-version', 'X-API-VERSION']) {
-            expect(echoOf(await raw('/header/items/', { [name]: '2' }))).toEqual({
-              version: '2',
-              scheme: 'HeaderVersioning',
-              viewName: 'header-items',
-              route: '/header/items/',
-              kwargs: {},
-              params: {},
-              self: `${origin}/header/items/`,
-            });
-          }
-          expect(echoOf(await get('/header/items/')).version).toBe('1');
-        },
-      );
+      test('the version from its header, whatever the case of its name; links carry none', async () => {
+        for (const name of ['X-API-Version', 'x-api-version', 'X-API-VERSION']) {
+          expect(echoOf(await raw('/header/items/', { [name]: '2' }))).toEqual({
+            version: '2',
+            scheme: 'HeaderVersioning',
+            viewName: 'header-items',
+            route: w('/header/items/'),
+            kwargs: {},
+            params: {},
+            self: w(`${origin}/header/items/`),
+          });
+        }
+        expect(echoOf(await get('/header/items/')).version).toBe('1');
+      });
 
       test('every answer varies on its header', async () => {
         expect(varyFields(await get('/header/items/', { 'x-api-version': '2' }))).toContain('x-api-version');
@@ -131,22 +129,19 @@ export function moreSchemesContract(harness: AdapterHarness): void {
     });
 
     describe('MediaTypeVersioning', () => {
-      test.skipIf(harness.cannot?.has('trailing slashes'))(
-        'the version from the vendor type in Accept; plain JSON gets the default',
-        async () => {
-          const reply = await get('/vendor/items/', { accept: 'application/vnd.acme.v2+json' });
-          expect(echoOf(reply)).toMatchObject({
-            version: 'v2',
-            scheme: 'MediaTypeVersioning',
-            self: `${origin}/vendor/items/`,
-          });
-          expect(echoOf(await get('/vendor/items/', { accept: 'application/json' })).version).toBe('v1');
-          expect(
-            echoOf(await get('/vendor/items/', { accept: 'text/html, application/vnd.acme.v2+json;q=0.5' }))
-              .version,
-          ).toBe('v2');
-        },
-      );
+      test('the version from the vendor type in Accept; plain JSON gets the default', async () => {
+        const reply = await get('/vendor/items/', { accept: 'application/vnd.acme.v2+json' });
+        expect(echoOf(reply)).toMatchObject({
+          version: 'v2',
+          scheme: 'MediaTypeVersioning',
+          self: w(`${origin}/vendor/items/`),
+        });
+        expect(echoOf(await get('/vendor/items/', { accept: 'application/json' })).version).toBe('v1');
+        expect(
+          echoOf(await get('/vendor/items/', { accept: 'text/html, application/vnd.acme.v2+json;q=0.5' }))
+            .version,
+        ).toBe('v2');
+      });
 
       test('a JSON answer to a request for the vendor type is sent as that type (responseMediaType), others as JSON', async () => {
         const vendor = await get('/vendor/items/', { accept: 'application/vnd.acme.v2+json' });
@@ -188,19 +183,16 @@ export function moreSchemesContract(harness: AdapterHarness): void {
     });
 
     describe('CompositeVersioning', () => {
-      test.skipIf(harness.cannot?.has('trailing slashes'))(
-        'the version from either member; none is the default',
-        async () => {
-          expect(echoOf(await get('/either/items/', { 'api-version': '2' }))).toMatchObject({
-            version: '2',
-            scheme: 'CompositeVersioning',
-            self: `${origin}/either/items/`,
-          });
-          expect(echoOf(await get('/either/items/?version=2')).version).toBe('2');
-          expect(echoOf(await get('/either/items/?version=2', { 'api-version': '2' })).version).toBe('2');
-          expect(echoOf(await get('/either/items/')).version).toBe('1');
-        },
-      );
+      test('the version from either member; none is the default', async () => {
+        expect(echoOf(await get('/either/items/', { 'api-version': '2' }))).toMatchObject({
+          version: '2',
+          scheme: 'CompositeVersioning',
+          self: w(`${origin}/either/items/`),
+        });
+        expect(echoOf(await get('/either/items/?version=2')).version).toBe('2');
+        expect(echoOf(await get('/either/items/?version=2', { 'api-version': '2' })).version).toBe('2');
+        expect(echoOf(await get('/either/items/')).version).toBe('1');
+      });
 
       test('it varies on what its members read', async () => {
         expect(varyFields(await get('/either/items/?version=2'))).toContain('api-version');
@@ -245,19 +237,16 @@ export function moreSchemesContract(harness: AdapterHarness): void {
         );
       });
 
-      test.skipIf(harness.cannot?.has('trailing slashes'))(
-        'links carry the version the way the first member does',
-        async () => {
-          expect(echoOf(await get('/v2/both/', { accept: 'application/vnd.acme.v2+json' }))).toMatchObject({
-            version: 'v2',
-            kwargs: { version: 'v2' },
-            self: `${origin}/v2/both/`,
-          });
-          const reply = await get('/v1/both/', { accept: 'application/vnd.acme.v2+json' });
-          expectProblem(reply, 400, 'ambiguous_version', ambiguous('v1', 'v2'));
-          expect(varyFields(reply)).toContain('accept');
-        },
-      );
+      test('links carry the version the way the first member does', async () => {
+        expect(echoOf(await get('/v2/both/', { accept: 'application/vnd.acme.v2+json' }))).toMatchObject({
+          version: 'v2',
+          kwargs: { version: 'v2' },
+          self: w(`${origin}/v2/both/`),
+        });
+        const reply = await get('/v1/both/', { accept: 'application/vnd.acme.v2+json' });
+        expectProblem(reply, 400, 'ambiguous_version', ambiguous('v1', 'v2'));
+        expect(varyFields(reply)).toContain('accept');
+      });
     });
   });
 }

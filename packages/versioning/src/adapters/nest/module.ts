@@ -13,19 +13,16 @@ import { PathsExplorer } from '@nestjs/core/router/paths-explorer.js';
 import { RoutePathFactory } from '@nestjs/core/router/route-path-factory.js';
 import { map } from 'rxjs';
 import * as core from '../core.js';
-import { type FrontMount, keptOf, mountInFront } from '../in-front.js';
+import { type FrontMount, keptOf } from '../in-front.js';
 import { type VersionedOptions, versionedKey } from './decorators.js';
-import { matchingLike } from '../front-matching.js';
+import { mountMatching, patternOf, type RouterOf } from '../front-matching.js';
 import { expressFront, fastifyFront, type FrontPlatform } from '../front-platforms.js';
 
 const where = 'RestdashModule.forRoot(options)';
-/** Why `problems: true` is refused: the mount holds the `@Versioned()` routes only, not the application's others. */
-const noProblems =
-  "problems: true is not supported on Nest: restdash knows only the @Versioned() routes, not the application's others, so it cannot tell a path or method no route serves; Nest answers those (an exception filter of NotFoundException shapes its 404)";
 const reflector = new Reflector();
 
 /** Every `@Versioned()` handler of Nest's controllers, at each path Nest serves it (global prefix included). */
-function routesOf(discovery: DiscoveryService, config: ApplicationConfig): core.UrlConf {
+function routesOf(discovery: DiscoveryService, config: ApplicationConfig, router: RouterOf): core.UrlConf {
   const explorer = new PathsExplorer(new MetadataScanner());
   const paths = new RoutePathFactory(config);
   const prefix = config.getGlobalPrefix().replace(/^\/*(?=.)/, '/');
@@ -43,7 +40,7 @@ function routesOf(discovery: DiscoveryService, config: ApplicationConfig): core.
           .flatMap((ctrlPath) =>
             path.flatMap((methodPath) => paths.create({ ctrlPath, methodPath, globalPrefix: prefix })),
           )
-          .map((route) => core.frameworkPath('nest', route, targetCallback, declared));
+          .map((route) => core.frameworkPath('nest', patternOf(route, router), targetCallback, declared));
       }),
   );
   return new core.UrlConf(routes);
@@ -133,14 +130,13 @@ class Restdash {
   }
 
   onModuleInit(): void {
-    if (this.options.problems === true) throw new TypeError(`${where}: ${noProblems}`);
     if (this.config.getVersioning() !== undefined) {
       const fix =
         'remove app.enableVersioning(): restdash versions the @Versioned() routes by options.scheme';
       throw new TypeError(`${where}: Nest's own versioning is enabled too; ${fix}`);
     }
-    const mount = mountInFront('nest', routesOf(this.discovery, this.config), this.options);
-    this.#mount = matchingLike(mount, this.host.httpAdapter);
+    const router = this.host.httpAdapter;
+    this.#mount = mountMatching(routesOf(this.discovery, this.config, router), this.options, router);
   }
 }
 

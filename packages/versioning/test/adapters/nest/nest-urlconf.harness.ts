@@ -3,6 +3,11 @@
 // method, with Nest's decorators applied as the functions they are and @Versioned() given the route's options; the
 // application then mounts them through RestdashModule.forRoot(options), which builds its own UrlConf back from Nest's
 // route table. What the shared suites ask that Nest cannot do is listed in `nestCannot`, each with its reason.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import fastifyCors from '@fastify/cors';
+import cors from 'cors';
+import express from 'express';
+import Fastify from 'fastify';
 import {
   type ArgumentsHost,
   Catch,
@@ -24,11 +29,13 @@ import { mountInFront } from '../../../src/adapters/in-front.js';
 import { translateRoute } from '../../../src/adapters/route-syntax.js';
 import type { AdapterOptions } from '../../../src/adapters/shared.js';
 import { isAPIException } from '../../../src/errors.js';
+import { createRequest } from '../../../src/http/request.js';
 import { path } from '../../../src/urls/route-builders.js';
 import type { FlatRoute } from '../../../src/urls/route.types.js';
 import type { UrlConf } from '../../../src/urls/urlconf.js';
 import type { BodyHarness } from '../../bodies/bodies.contract.js';
-import { type AdapterHarness, echo } from '../contract.js';
+import { type AdapterHarness, echo, type ServeSetup } from '../contract.js';
+import { hardeningHosts, type HardeningHarness } from '../hardening.js';
 import type { Served } from '../support.js';
 import { start } from './nest.harness.js';
 import './nest-express.harness.js'; // Logger off
@@ -55,27 +62,25 @@ export type NestHandler = (request: NestRequest, response: NestResponse) => unkn
 /**
  * What the shared suites ask of an adapter that Nest cannot do; a shared test that asks one is skipped by
  * `harness.cannot`, naming it:
- * - `unnamed routes`: an unnamed `@Versioned()` route is named `<Controller>.<method>` (SPEC § "NestJS"), not by
- *   its pattern, so a problem names it so.
  * - `namespaces`: NamespaceVersioning reads the namespace of an `include()`; Nest's route table, from which the
  *   module builds its UrlConf, has none.
  * - `trailing slashes`: Nest strips a route's trailing slash (`@Get('users/')` is `/users`), so a route reverses,
- *   documents and reports its pattern without it; requests with the slash still reach it (the front matches them
- *   as the platform's router does).
+ *   documents and reports its pattern without it (the suites expect it so: `written()`); requests with the slash
+ *   still reach it (the front matches them as the platform's router does), so routing is not strict about it.
  * - `handlers at one path`: two handlers of one path and method (a pattern split by since/until) — Nest's router
  *   calls the first; the guard refuses a request restdash decided for the other.
- * - `middleware in front`: restdash's front is installed when Nest makes the module, before any middleware the
- *   application adds; the harness serves none in front (`ServeSetup` is not read).
- * - `mount messages`: the module's mount-time TypeErrors name `nest`, not the platform's framework.
+ * - `problems`: `problems: true` is a TypeError at bootstrap (nest-paths.test.ts): restdash knows only the
+ *   `@Versioned()` routes, and Nest answers a path or method no route serves.
+ * - `moved routes`: `route(name).movedFrom()` is a TypeError at bootstrap (the moved suite asserts it): Nest's router
+ *   serves a handler at its own path only, so an older version's path would reach no handler.
+ * - `parameter names` (platform-fastify): Nest serves a route whose parameter name path-to-regexp cannot read
+ *   (`:person id`) only for the requests that path matches as path-to-regexp reads it, none: Nest answers 404.
  */
-export const nestCannot: ReadonlySet<string> = new Set([
-  'unnamed routes',
-  'namespaces',
-  'trailing slashes',
-  'handlers at one path',
-  'middleware in front',
-  'mount messages',
-]);
+const nestCannot = ['namespaces', 'trailing slashes', 'handlers at one path', 'problems', 'moved routes'];
+
+/** What Nest cannot do on `platform` (see `nestCannot`). */
+export const cannotOn = (platform: 'express' | 'fastify'): ReadonlySet<string> =>
+  new Set(platform === 'fastify' ? [...nestCannot, 'parameter names'] : nestCannot);
 
 /**
  * The Nest methods of `route`. On Fastify, which serves HEAD with each GET route itself, a HEAD beside a GET is
@@ -88,11 +93,20 @@ const methodsOf = (route: FlatRoute, platform: 'express' | 'fastify'): RequestMe
         .filter((method) => platform === 'express' || method !== 'HEAD' || !route.methods?.includes('GET'))
         .map((method) => RequestMethod[method as keyof typeof RequestMethod]);
 
+/** The name of the controller class of a route's pattern: `/users/:pk/` → `Route_users_pk_`. */
+const controllerName = (pattern: string): string => `Route${pattern.replace(/\W+/g, '_')}`;
+
 /** A controller class serving `route` (at each of its paths in the platform's route syntax). */
-function controllerOf(route: FlatRoute, index: number, platform: 'express' | 'fastify'): new () => object {
-  const paths = translateRoute(route, platform === 'express' ? 'path-to-regexp' : 'fastify').map(
-    ({ path: translated }) => translated,
-  );
+function controllerOf(route: FlatRoute, platform: 'express' | 'fastify'): new () => object {
+  // On Fastify, an optional group of one parameter at the end is find-my-way's optional parameter (`/:page?`),
+  // one route; other groups are a route per way through them.
+  const optional = /^(.*)\{\/:(\w+)\}\/?$/.exec(route.pattern);
+  const paths =
+    platform === 'fastify' && optional !== null
+      ? [`${optional[1] ?? ''}/:${optional[2] ?? ''}?`]
+      : translateRoute(route, platform === 'express' ? 'path-to-regexp' : 'fastify').map(
+          ({ path: translated }) => translated,
+        );
   const handler = route.handler as NestHandler;
   const declared: VersionedOptions = {
     ...(route.name !== null && { name: route.name }),
@@ -104,7 +118,8 @@ function controllerOf(route: FlatRoute, index: number, platform: 'express' | 'fa
   };
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- its methods are added below
   class Routed {}
-  Object.defineProperty(Routed, 'name', { value: `Route${index}` });
+  // An unnamed route is named `<Controller>.<method>`: see `nameOf`.
+  Object.defineProperty(Routed, 'name', { value: controllerName(route.pattern) });
   const { prototype } = Routed as { prototype: object };
   methodsOf(route, platform).forEach((method, at) => {
     const key = `${RequestMethod[method].toLowerCase()}${at}`;
@@ -145,12 +160,40 @@ function recorder(frameworkErrors: unknown[], host: HttpAdapterHost): BaseExcept
   return new Recorder(host.httpAdapter);
 }
 
+/**
+ * The platform's own application with what `setup` puts in front (middleware setting `Vary`, the platform's CORS
+ * middleware), handed to Nest's adapter: what is added to it before Nest makes the module runs before restdash.
+ */
+async function platformOf(platform: 'express' | 'fastify', setup: ServeSetup) {
+  const { varyInFront, upstream = false } = setup;
+  const fronts = [...(varyInFront === undefined ? [] : [varyInFront]), ...(upstream ? ['Cookie'] : [])];
+  if (platform === 'express') {
+    const app = express();
+    for (const vary of fronts)
+      app.use((_req: unknown, res: ServerResponse, next: () => void) => {
+        res.setHeader('vary', vary);
+        next();
+      });
+    if (upstream) app.use(cors({ origin: ['http://app.example'] }));
+    return new ExpressAdapter(app);
+  }
+  // The shared suites send their routes' trailing slashes: Fastify serves them the route without it so.
+  const app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+  for (const vary of fronts)
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('vary', vary);
+    });
+  if (upstream) await app.register(fastifyCors, { origin: ['http://app.example'] });
+  return new FastifyAdapter(app);
+}
+
 /** An application of `urlconf`'s routes, mounted by RestdashModule with `options`, listening. */
 async function serveOn(
   platform: 'express' | 'fastify',
   urlconf: UrlConf,
   options: AdapterOptions,
   frameworkErrors: unknown[],
+  setup: ServeSetup = {},
 ): Promise<Served> {
   // Fastify refuses a second handler of a path and method at bootstrap; Nest on Express calls the first (the
   // suites' tests of such routes ask 'handlers at one path'): the first is served on both.
@@ -160,16 +203,11 @@ async function serveOn(
       (method) => !seen.has(`${method} ${pattern}`) && seen.add(`${method} ${pattern}`),
     ),
   );
-  const controllers = routes.map((route, index) => controllerOf(route, index, platform));
+  const controllers = routes.map((route) => controllerOf(route, platform));
   @Module({ imports: [RestdashModule.forRoot(options)], controllers })
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a Nest module is a decorated class
   class App {}
-  const adapter =
-    platform === 'express'
-      ? new ExpressAdapter()
-      : // The shared suites send their routes' trailing slashes: Fastify serves them the route without it so.
-        new FastifyAdapter({ routerOptions: { ignoreTrailingSlash: true } });
-  const app: INestApplication = await NestFactory.create(App, adapter);
+  const app: INestApplication = await NestFactory.create(App, await platformOf(platform, setup));
   app.useGlobalFilters(recorder(frameworkErrors, app.get(HttpAdapterHost)));
   return start(app);
 }
@@ -195,12 +233,30 @@ export function nestAdapter(platform: 'express' | 'fastify'): AdapterHarness {
         if (error !== undefined) throw error;
         return { ok: true };
       }),
-    wildcard: ['a', 'b c', 'd.txt'],
+    // Express's segments; Fastify's, as its own wildcard `*`, which Nest registers as written.
+    ...(platform === 'express'
+      ? { wildcard: ['a', 'b c', 'd.txt'] }
+      : { wildcard: 'a/b c/d.txt', wildcardName: '*' }),
     uncarriableName: null,
-    keepsVaryInFront: false,
+    keepsVaryInFront: true,
+    mounting: 'RestdashModule.forRoot(options)',
+    // An unnamed @Versioned() route is named `<Controller>.<method>` (the harness's controller and method names).
+    nameOf: (pattern, method) => `${controllerName(pattern)}.${method.toLowerCase()}0`,
     prefixes: 'none',
-    cannot: nestCannot,
-    serve: (urlconf, options, frameworkErrors) => serveOn(platform, urlconf, options, frameworkErrors),
+    cannot: cannotOn(platform),
+    serve: (urlconf, options, frameworkErrors, setup) =>
+      serveOn(platform, urlconf, options, frameworkErrors, setup),
+  };
+}
+
+/** The hardening harness on Nest's `platform`. */
+export function nestHardening(platform: 'express' | 'fastify'): HardeningHarness {
+  return {
+    ...nestAdapter(platform),
+    absoluteUri: route((request) => {
+      const native = (request as { raw?: IncomingMessage }).raw ?? (request as unknown as IncomingMessage);
+      return { uri: createRequest(native, { allowedHosts: hardeningHosts }).buildAbsoluteUri() };
+    }),
   };
 }
 
