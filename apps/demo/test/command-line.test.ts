@@ -61,16 +61,16 @@ describe('main', () => {
     expect(code).toBe(0);
   });
 
-  test('--scheme composite prints both ways of asking for each version, and the API reference', async () => {
+  test('--scheme composite prints both ways of asking for each version, the API reference and the documentation', async () => {
     const child = spawn(process.execPath, [main, '--scheme', 'composite', '--port', '0']);
     try {
       let output = '';
       child.stdout.setEncoding('utf8');
       for await (const chunk of child.stdout) {
         output += String(chunk);
-        if (output.split('\n').length > 5) break;
+        if (output.split('\n').length > 6) break;
       }
-      const [banner, v1, v2, v3, reference] = output.split('\n');
+      const [banner, v1, v2, v3, reference, documentation] = output.split('\n');
       const port = /^restdash demo: http:\/\/127\.0\.0\.1:(\d+)\/ \(scheme: composite\)$/.exec(
         banner ?? '',
       )?.[1];
@@ -82,6 +82,9 @@ describe('main', () => {
         `  version 3: curl -H 'Api-Version: 3' '${list}' (or: curl '${list}?version=3')`,
       ]);
       expect(reference).toBe(`  API reference (OpenAPI, per version): http://127.0.0.1:${port}/api/docs/`);
+      expect(documentation).toBe(
+        `  Documentation (guide and TypeScript API): http://127.0.0.1:${port}/docs/`,
+      );
       const byHeader = await get(list, { 'Api-Version': '2' });
       const byQuery = await get(`${list}?version=2`);
       expect(byHeader.status).toBe(200);

@@ -1,6 +1,7 @@
 // `npm start`: parses the command line, starts the demo server and prints its URL.
 import { parseCommandLine, usage, UsageError } from './command-line.js';
 import { apiDocsPath } from '../shared/api.js';
+import { docsSitePath } from '../shared/docs-site.js';
 import { createServer } from './server.js';
 
 let options;
@@ -26,6 +27,7 @@ try {
 console.log(`restdash demo: ${server.url} (scheme: ${options.scheme})`);
 for (const hint of server.hints) console.log(`  ${hint}`);
 console.log(`  API reference (OpenAPI, per version): ${new URL(apiDocsPath, server.url).href}`);
+console.log(`  Documentation (guide and TypeScript API): ${new URL(docsSitePath, server.url).href}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
