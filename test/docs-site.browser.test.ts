@@ -26,6 +26,8 @@ import type { SitePage } from './support/docs-site.js';
 
 const screenshots = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const widths = [375, 1280] as const;
+/** Loading every page takes a while on a busy machine: each page waits until its network is idle. */
+const everyPageTimeout = 300_000;
 
 let browser: Browser;
 let close: () => Promise<void>;
@@ -152,23 +154,27 @@ test('every internal link of every page resolves, and every #anchor exists on it
 });
 
 describe.each(widths)('every page at %i px', (width) => {
-  test('renders with no console error, no failed request, nothing wider than the window, nothing off 127.0.0.1', async () => {
-    const trouble: Trouble = { problems: [] };
-    const context = await siteContext(width, trouble);
-    const overflowing: string[] = [];
-    await eachLimited(pages, 3, async (sitePage) => {
-      const page = await context.newPage();
-      watch(page, trouble, `${sitePage.path} at ${width} px`);
-      await page.goto(`${origin}${sitePage.path}`, { waitUntil: 'networkidle' });
-      await expect.poll(() => page.locator('.VPContent').count()).toBe(1);
-      const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-      if (wide) overflowing.push(sitePage.path);
-      await page.close();
-    });
-    await context.close();
-    expect(trouble.problems).toEqual([]);
-    expect(overflowing).toEqual([]);
-  });
+  test(
+    'renders with no console error, no failed request, nothing wider than the window, nothing off 127.0.0.1',
+    async () => {
+      const trouble: Trouble = { problems: [] };
+      const context = await siteContext(width, trouble);
+      const overflowing: string[] = [];
+      await eachLimited(pages, 3, async (sitePage) => {
+        const page = await context.newPage();
+        watch(page, trouble, `${sitePage.path} at ${width} px`);
+        await page.goto(`${origin}${sitePage.path}`, { waitUntil: 'networkidle' });
+        await expect.poll(() => page.locator('.VPContent').count()).toBe(1);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+        if (wide) overflowing.push(sitePage.path);
+        await page.close();
+      });
+      await context.close();
+      expect(trouble.problems).toEqual([]);
+      expect(overflowing).toEqual([]);
+    },
+    everyPageTimeout,
+  );
 });
 
 describe.each(widths)('at %i px', (width) => {
