@@ -195,7 +195,10 @@ describe.each(widths)('at %i px', (width) => {
       const found = async (): Promise<boolean> =>
         (await results.allTextContents()).some((text) => text.toLowerCase().includes(term.toLowerCase()));
       await expect.poll(found, { message: term, timeout: 15_000 }).toBe(true);
-      if (term === 'pinVersion') await page.screenshot({ path: screenshotPath(`search-${width}.png`) });
+      if (term === 'pinVersion') {
+        await page.locator('#localsearch-list .excerpt').first().waitFor();
+        await page.screenshot({ path: screenshotPath(`search-${width}.png`) });
+      }
     }
     await context.close();
     expect(trouble.problems).toEqual([]);

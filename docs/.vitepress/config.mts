@@ -1,6 +1,6 @@
 // The documentation site: hand-written pages in the order below, then the API reference TypeDoc generates into
 // docs/api (scripts/docs.mjs runs TypeDoc first). A page not written yet is left out of the navigation, so the
-// site builds while it grows; scripts/docs.mjs names the missing ones.
+// site builds while it grows, and named in the build's output.
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type DefaultTheme } from 'vitepress';
@@ -8,7 +8,7 @@ import { defineConfig, type DefaultTheme } from 'vitepress';
 const docs = fileURLToPath(new URL('../', import.meta.url));
 
 /** The pages of the site, by section, in reading order: a path under docs/ without `.md`, and a fallback title. */
-export const sections: readonly {
+const sections: readonly {
   readonly text: string;
   readonly pages: readonly (readonly [string, string])[];
 }[] = [
@@ -75,6 +75,9 @@ function titleOf(page: string): string | null {
 }
 
 function guideSidebar(): DefaultTheme.SidebarItem[] {
+  const missing = sections.flatMap((section) => section.pages.filter(([page]) => titleOf(page) === null));
+  if (missing.length > 0)
+    console.warn(`docs: not written yet: ${missing.map(([page]) => `${page}.md`).join(', ')}`);
   return sections.flatMap((section) => {
     const items = section.pages.flatMap(([page, fallback]) => {
       const title = titleOf(page);
