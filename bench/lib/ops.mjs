@@ -8,7 +8,8 @@ import { median, spread } from './stats.mjs';
 let sink;
 
 /**
- * Measures each `{ name, fn, batch = 1 }` for `rounds` rounds of `time` ms per task.
+ * Measures each `{ name, fn, batch = 1, hooks }` for `rounds` rounds of `time` ms per task; `hooks` (tinybench's
+ * `beforeAll`/`afterAll`) set up what only that task runs with, around each of its runs.
  * Tasks run one after another inside a round, so rounds interleave the cases being compared.
  * Returns a Map name → ops/s of each round. `label` names the measurement in the progress lines.
  */
@@ -20,10 +21,14 @@ export async function opsPerSecond(tasks, { time, rounds }, label) {
     if (round % every === 0)
       progress(`${label}: round ${round + 1}/${rounds} (${tasks.length} tasks × ${time} ms)`);
     const bench = new Bench({ time, warmupTime: time / 4, throws: true });
-    for (const { name, fn, batch = 1 } of tasks) {
-      bench.add(name, () => {
-        for (let i = 0; i < batch; i++) sink = fn();
-      });
+    for (const { name, fn, batch = 1, hooks } of tasks) {
+      bench.add(
+        name,
+        () => {
+          for (let i = 0; i < batch; i++) sink = fn();
+        },
+        hooks,
+      );
     }
     await bench.run();
     for (const task of bench.tasks) {

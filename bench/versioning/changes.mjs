@@ -1,6 +1,8 @@
 // Part 2b: version changes. What a history costs against the hand-written code it replaces: a handler that maps
 // its newest-version objects to an older version's shape itself, and validates an older request with its own zod
 // schema before mapping it up. In-process, no sockets: the functions an adapter runs per request.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import { EventEmitter } from 'node:events';
 import { z } from 'zod';
 import { change, field, VersionHistory } from '@restdash/versioning/changes';
 import { HeaderVersioning, path, UrlConf, URLPathVersioning } from '@restdash/versioning';
@@ -11,7 +13,12 @@ import { outgoingJson } from '../../packages/versioning/dist/pipeline/outgoing.j
 import { enter, sending, whenEntered } from '../../packages/versioning/dist/pipeline/exchange.js';
 import { decideNode } from '../../packages/versioning/dist/pipeline/decide.js';
 import { compilePlan } from '../../packages/versioning/dist/pipeline/plan.js';
+import {
+  requestChannel,
+  requestChannelName,
+} from '../../packages/versioning/dist/pipeline/request-channel.js';
 import { ratio } from '../lib/format.mjs';
+
 import { opsPerSecond, opsRow, OPS_COLUMNS } from '../lib/ops.mjs';
 import { median, medianRatio, noTarget, target } from '../lib/stats.mjs';
 
@@ -141,6 +148,49 @@ function newestResponse(route, bodies) {
   return JSON.stringify(body);
 }
 
+/** A node:http response as far as the request's report reads it: its status, and `close` once it is done. */
+class DoneResponse extends EventEmitter {
+  statusCode = 200;
+}
+
+/**
+ * The pipeline row's v3 GET with its report, as node:http, Express and Fastify run it: decideNode() given the
+ * response (where the report waits, when anyone subscribes), the JSON text, then the response's `close`.
+ */
+function reportedResponse() {
+  const message = { method: 'GET', url: '/v3/users/', headers: { host: '127.0.0.1' }, socket: {} };
+  const response = new DoneResponse();
+  const outcome = decideNode(usersRoute, message, message.url, { version: 'v3' }, '', message, response);
+  const text = JSON.stringify(
+    outgoingJson(usersBodies, outcome.request.version, newestUser, 200, 'application/json', noHeaders).body,
+  );
+  response.emit('close');
+  return text;
+}
+
+let subscribedChecks = 0;
+/**
+ * The same, with the two `hasSubscribers` checks the pipeline makes per request (decide(), decideNode()) made once
+ * more, as it makes them: what the fast path costs, without a build that lacks it.
+ */
+function reportedResponseChecksTwice() {
+  if (requestChannel.hasSubscribers) subscribedChecks++;
+  if (requestChannel.hasSubscribers) subscribedChecks++;
+  return reportedResponse();
+}
+
+const ignore = () => {};
+/** tinybench hooks: one no-op subscriber on the channel while the task runs, none otherwise. */
+const withSubscriber = {
+  beforeAll: () => subscribe(requestChannelName, ignore),
+  afterAll: () => {
+    unsubscribe(requestChannelName, ignore);
+  },
+};
+
+/** Median over rounds of (a − b) in µs per operation, from two tasks' ops/s of the same rounds. */
+const addedMicros = (a, b) => median(a.map((ops, round) => 1e6 / ops - 1e6 / b[round]));
+
 /** A v1 request of the users route as decide() serves it (the adapters' first step). */
 const v1Message = { method: 'POST', url: '/v1/users/', headers: { host: '127.0.0.1' }, socket: {} };
 const v1Outcome = decideNode(usersRoute, v1Message, v1Message.url, { version: 'v1' }, '');
@@ -191,6 +241,29 @@ export async function changes(settings) {
   if (accepted.kind !== 'accept' || accepted.body.fullName !== 'User 7') {
     throw new Error(`the pipeline refused the v1 POST: ${JSON.stringify(accepted)}`);
   }
+  // Measured first, before anything subscribes in the process (a subscription changes the channel object's shape,
+  // which the pipeline's checks then meet): the checks as in a process where nobody ever subscribes.
+  const channelFastPath = [
+    { name: 'request channel: pipeline, v3 GET, no subscriber', fn: reportedResponse, batch: 100 },
+    {
+      name: 'request channel: the same, its hasSubscribers checks made twice',
+      fn: reportedResponseChecksTwice,
+      batch: 100,
+    },
+  ];
+  const channelSubscribed = [
+    {
+      name: 'request channel: pipeline, v3 GET, no subscriber (beside a subscriber)',
+      fn: reportedResponse,
+      batch: 100,
+    },
+    {
+      name: 'request channel: the same, one no-op subscriber',
+      fn: reportedResponse,
+      batch: 100,
+      hooks: withSubscriber,
+    },
+  ];
   // The pipeline row: the same route with and without schemas and a history, in one table of ns per request.
   const pipeline = [
     {
@@ -283,6 +356,13 @@ export async function changes(settings) {
   // dozen milliseconds, so a shared machine's changing speed hits both alike.
   const sliced = { time: settings.time / 10, rounds: settings.rounds * 10 };
   const ops = new Map();
+  for (const [name, samples] of await opsPerSecond(
+    channelFastPath,
+    sliced,
+    'changes: request channel, fast path',
+  ))
+    ops.set(name, samples);
+  if (subscribedChecks !== 0) throw new Error('the fast-path pair met a subscriber');
   for (let at = 0; at < tasks.length; at += 2) {
     const both = await opsPerSecond(
       tasks.slice(at, at + 2),
@@ -298,6 +378,23 @@ export async function changes(settings) {
   for (const [name, samples] of await opsPerSecond(checked, settings, 'changes: checked'))
     ops.set(name, samples);
   for (const [name, samples] of await opsPerSecond(pins, settings, 'changes: pins')) ops.set(name, samples);
+  // Last, since it subscribes: a subscriber hears the report of the request the rows run, then the pair alternates.
+  const heard = [];
+  const hear = (message) => heard.push(message);
+  subscribe(requestChannelName, hear);
+  reportedResponse();
+  unsubscribe(requestChannelName, hear);
+  if (heard.length !== 1 || heard[0].version !== 'v3' || heard[0].status !== 200) {
+    throw new Error(`the request channel did not report the request once: ${JSON.stringify(heard)}`);
+  }
+  for (const [name, samples] of await opsPerSecond(
+    channelSubscribed,
+    sliced,
+    'changes: request channel, subscribed',
+  ))
+    ops.set(name, samples);
+  if (requestChannel.hasSubscribers)
+    throw new Error('a subscriber of the bench was left on the request channel');
   const pair = (ours, theirs, goal, label) => {
     const slower = medianRatio(ops.get(theirs), ops.get(ours));
     return [
@@ -309,6 +406,15 @@ export async function changes(settings) {
     ];
   };
   const ns = (name) => 1e9 / median(ops.get(name));
+  const micros = (value) => `${value >= 0 ? '+' : ''}${value.toFixed(3)}`;
+  /** `ours` beside its baseline: µs added per request and the ratio of the times, medians over the rounds. */
+  const addedRow = ([base, ours]) => [
+    opsRow(ops, base.name, { toPeer: '—', ...noTarget }),
+    opsRow(ops, ours.name, {
+      toPeer: `${micros(addedMicros(ops.get(ours.name), ops.get(base.name)))} µs per request, ${ratio(medianRatio(ops.get(base.name), ops.get(ours.name)))} the time`,
+      ...noTarget,
+    }),
+  ];
   const added = ns(pipeline[0].name) - ns(pipeline[1].name);
   const rows = [
     opsRow(ops, pipeline[0].name, {
@@ -334,6 +440,8 @@ export async function changes(settings) {
       const delta = ns(task.name) - ns(responses[index * 2 + 1].name);
       return opsRow(ops, task.name, { toPeer: `+${(delta / 1000).toFixed(2)} µs per request`, ...noTarget });
     }),
+    ...addedRow(channelFastPath),
+    ...addedRow(channelSubscribed),
     ...pins.map((task, index) => {
       const base = pins[index < 2 ? 0 : 2].name;
       const delta = ns(task.name) - ns(base);
@@ -354,6 +462,7 @@ export async function changes(settings) {
       'The pipeline rows run decide() (as the adapters call it for a node:http request) and the JSON text of the answer, for a route without schemas and for the same route with a `response` schema and the history, asked in the newest version: the difference is what a history and a response schema add where nothing needs migrating (the filter of extra properties still runs).',
       "The POST row is the exchange's enter() as the adapters run it for a v1 body the framework parsed (no promise when nothing is pending: the handler is called at once): validated by Ajv against v1's derived schema, migrated up, validated by the zod schema (whose output the handler reads); its peer is what a handler would do instead: zod's parse of a hand-written v1 schema, then a hand-written mapping.",
       `The way-out rows run decide(), the exchange's sending() for the users route and the JSON text of a handler's v3 value, as every adapter does, for a v3 and a v1 client: "checkResponses off" is this build's sending() on a mount with \`checkResponses: false\`, "before" the sending() of the commit before the option (copied here), each pair alternating (${settings.rounds * 10} rounds of ${settings.time / 10} ms); "on" validates the handler's value against the newest schema (and, for v1, the migrated value against v1's) with Ajv — development only, for information: its difference is to the "before" row.`,
+      `The request channel rows run the pipeline row's v3 GET (route with response + changes) as node:http, Express and Fastify run it, given the response its report waits on, and the response's \`close\`: with nobody subscribed to \`${requestChannelName}\` nothing of the report is made (the pipeline reads \`hasSubscribers\` twice); the second row makes those two checks once more, so its difference is what the fast path costs (no build without the channel is needed). Then the same request beside one no-op subscriber, alternating (the subscriber is added before and removed after each of its task's runs): the report made, its \`close\` listener, the message published. Each pair ${settings.rounds * 10} rounds of ${settings.time / 10} ms per case; the µs are the median over rounds of the per-round difference, the ratio the median per-round ratio of the times. The fast-path pair runs first, before anything subscribes in the process; the subscribed pair last.`,
       'The pinVersion rows run decide() for a header-versioned route: with a version sent, the pin is never called (the scheme answers first); without one, the pin answers in place of the default. Without pinVersion nothing of it runs.',
       `Median ops/s of history.migrate(): ${Math.round(median(ops.get(tasks[8].name))).toLocaleString('en-US')}.`,
     ],

@@ -369,21 +369,44 @@ describe.each(schemeCases)('the $scheme scheme', (scheme) => {
     }
   });
 
+  /** The `rel="service-desc"` entry of a `Link` header (the version's OpenAPI document, `describe`), and the rest. */
+  function serviceDesc(link: unknown): { url: string; rest: string } {
+    const [, rest = '', url = ''] = /^(.*?)(?:, )?<([^>]*)>; rel="service-desc"$/.exec(String(link)) ?? [];
+    return { url, rest };
+  }
+
   test(`${v1} is deprecated: its answers (errors too) carry Deprecation, Sunset and Link; later ones do not`, async () => {
     for (const request of [ask(v1), ask(v1, { page: '0' }), detailAsk(v1, 1796236)]) {
       const response = await get(request.url, request.headers);
       expect(response.headers['deprecation']).toBe('@1767225600'); // 2026-01-01T00:00:00Z
       expect(response.headers['sunset']).toBe('Thu, 01 Jul 2027 00:00:00 GMT');
       const about = `/api/docs/?urls.primaryName=${v2}`;
-      expect(response.headers['link']).toBe(
+      expect(serviceDesc(response.headers['link']).rest).toBe(
         `<${about}>; rel="deprecation"; type="text/html", <${about}>; rel="sunset"; type="text/html"`,
       );
     }
     for (const version of scheme.versions.slice(1)) {
       const response = await get(ask(version).url, ask(version).headers);
-      for (const name of ['deprecation', 'sunset', 'link']) expect(response.headers[name]).toBeUndefined();
+      for (const name of ['deprecation', 'sunset']) expect(response.headers[name]).toBeUndefined();
+      expect(serviceDesc(response.headers['link']).rest).toBe('');
     }
   });
+
+  // Known library gap: under NamespaceVersioning the describe route belongs to no namespace, so it answers the default
+  // version's document, and every version's `service-desc` leads there (test.fails: passes again once it is fixed).
+  const linksItsDocument = scheme.scheme === 'namespace' ? test.fails : test;
+  linksItsDocument(
+    'every versioned answer links its version’s OpenAPI document (rel="service-desc"), followed with its headers',
+    async () => {
+      for (const version of scheme.versions) {
+        const response = await get(ask(version).url, ask(version).headers);
+        const { url } = serviceDesc(response.headers['link']);
+        const document = await get(url, ask(version).headers);
+        expect(document.status).toBe(200);
+        expect(document.json()).toMatchObject({ openapi: '3.1.1', info: { version } });
+      }
+    },
+  );
 
   test('every versioned answer reports the supported and deprecated versions; /api/meta does not', async () => {
     for (const request of [...scheme.versions.map((version) => ask(version)), ask(v2, { page: '0' })]) {

@@ -339,7 +339,7 @@ describe('v1’s retirement on the page (url-path scheme)', () => {
         expect(await banner.getByTestId('deprecation-headers').locator('li').allTextContents()).toEqual([
           'Deprecation: @1767225600',
           'Sunset: Thu, 01 Jul 2027 00:00:00 GMT',
-          'Link: </api/docs/?urls.primaryName=v2>; rel="deprecation"; type="text/html", </api/docs/?urls.primaryName=v2>; rel="sunset"; type="text/html"',
+          `Link: </api/docs/?urls.primaryName=v2>; rel="deprecation"; type="text/html", </api/docs/?urls.primaryName=v2>; rel="sunset"; type="text/html", <${demo.base}api/v1/openapi.json>; rel="service-desc"`,
           'api-supported-versions: v2, v3',
           'api-deprecated-versions: v1',
         ]);

@@ -11,7 +11,7 @@ import type {
   SchemaObject,
 } from '@restdash/versioning/openapi';
 import { serveDemo } from './support/demo-server.js';
-import type { ApiMeta } from '../src/shared/api.js';
+import type { ApiMeta, SchemeName } from '../src/shared/api.js';
 import type { Ask } from './schemes.cases.js';
 import { schemeCases } from './schemes.cases.js';
 import { get } from './support/http.js';
@@ -176,38 +176,80 @@ describe.each(schemeCases)('OpenAPI documents under the $scheme scheme', (scheme
   });
 });
 
-describe('the reference page, /api/docs/', () => {
-  const demo = serveDemo({ scheme: 'header', port: 0 });
+/** The reference page's origin: the demo's, or under host-name versioning the version hosts' parent domain. */
+function docsOrigin(scheme: SchemeName, demo: URL): URL {
+  return scheme === 'hostname' ? new URL(`http://demo.localhost:${demo.port}/`) : demo;
+}
 
-  test('is Swagger UI over one document per version, every file from this server', async () => {
-    const page = await get(new URL('/api/docs/', demo.url).href);
+describe.each(schemeCases)('the reference page, /api/docs/, under the $scheme scheme', (scheme) => {
+  const demo = serveDemo({ scheme: scheme.scheme, port: 0 });
+
+  test('is the library’s describe.ui: Swagger UI over one document per version, every file from this server', async () => {
+    const origin = docsOrigin(scheme.scheme, demo.url);
+    if (scheme.scheme === 'hostname') {
+      // Its documents name the version hosts after the page's own host: on 127.0.0.1 there is none to name.
+      const moved = await get(new URL('/api/docs/?urls.primaryName=v2', demo.url).href);
+      expect(moved.status).toBe(307);
+      expect(moved.headers['location']).toBe(new URL('/api/docs/?urls.primaryName=v2', origin).href);
+    }
+    const page = await get(new URL('/api/docs/', origin).href);
     expect(page.status).toBe(200);
     expect(page.contentType).toBe('text/html; charset=utf-8');
-    const config = /<script type="application\/json" id="swagger-config">(.*?)<\/script>/s.exec(page.text);
-    expect(JSON.parse(config?.[1] ?? 'null')).toEqual({
-      urls: [
-        { url: new URL('/api/openapi/1.json', demo.url).href, name: '1' },
-        { url: new URL('/api/openapi/2.json', demo.url).href, name: '2' },
-        { url: new URL('/api/openapi/3.json', demo.url).href, name: '3' },
-      ],
-      primaryName: '3',
+    expect(page.text).toContain('<title>restdash demo: cities of the world — API reference</title>');
+    const config = /<script type="application\/json" id="restdash-docs">(.*?)<\/script>/s.exec(page.text);
+    expect(JSON.parse(config?.[1] ?? 'null')).toMatchObject({
+      urls: scheme.versions.map((version) => ({ name: version, url: `/api/docs/openapi-${version}.json` })),
+      primaryName: scheme.versions[2],
     });
     // No other site: every script, style, icon and link is on this server.
     const sources = [...page.text.matchAll(/(?:src|href)="([^"]*)"/g)].map((match) => match[1]!);
-    expect(sources.length).toBeGreaterThan(5);
-    expect(sources.filter((source) => new URL(source, demo.url).origin !== demo.url.origin)).toEqual([]);
-    for (const source of sources.filter((path) => path.startsWith('/api/docs/'))) {
-      const asset = await get(new URL(source, demo.url).href);
+    const files = sources.filter((source) => !source.startsWith('data:'));
+    expect(files.length).toBeGreaterThan(3);
+    expect(files.filter((source) => new URL(source, origin).origin !== origin.origin)).toEqual([]);
+    for (const source of files) {
+      const asset = await get(new URL(source, origin).href);
       expect(asset.status, source).toBe(200);
-      expect(asset.contentType).toMatch(/^(text\/(css|javascript)|image\/png)/);
+      expect(asset.contentType).toMatch(/^text\/(css|javascript)/);
+    }
+    for (const name of ['index.html', 'swagger-initializer.js', 'package.json', '..%2Fpackage.json']) {
+      expect((await get(new URL(`/api/docs/${name}`, origin).href)).status, name).toBe(404);
     }
   });
 
-  test('serves the files it names and nothing else of swagger-ui-dist', async () => {
-    const init = await get(new URL('/api/docs/init.js', demo.url).href);
-    expect(init.text).toContain('validatorUrl: null');
-    for (const name of ['index.html', 'swagger-initializer.js', 'package.json', '..%2Fpackage.json']) {
-      expect((await get(new URL(`/api/docs/${name}`, demo.url).href)).status, name).toBe(404);
-    }
-  });
+  test.each(scheme.versions)(
+    'version %s: the page’s document is valid OpenAPI 3.1, its city list asked the way the scheme reads it',
+    async (version) => {
+      const origin = docsOrigin(scheme.scheme, demo.url);
+      const response = await get(new URL(`/api/docs/openapi-${version}.json`, origin).href);
+      expect(response.status).toBe(200);
+      const document = response.json() as OpenAPIDocument;
+      await expectValidOpenAPI(document);
+      expect(document.info).toMatchObject({ title: 'restdash demo: cities of the world', version });
+      const request = requestFrom(document, origin);
+      expect({ url: request.url, headers: request.headers }).toEqual(scheme.ask(demo.url, version));
+      expect((await get(request.url, request.headers)).status).toBe(200);
+    },
+  );
+
+  /** Whether the reference page's document of `version` describes the body its city list request gets. */
+  async function expectDescribedBody(version: string): Promise<void> {
+    const origin = docsOrigin(scheme.scheme, demo.url);
+    const document = (await get(new URL(`/api/docs/openapi-${version}.json`, origin).href)).json();
+    const request = requestFrom(document as OpenAPIDocument, origin);
+    const body = (await get(request.url, request.headers)).json();
+    const validate = ajv.compile(request.schema as object);
+    expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  }
+
+  test.each(scheme.versions.slice(1))(
+    'version %s: the page’s document describes the body the API sends',
+    expectDescribedBody,
+  );
+
+  // Known library gap: the documents of `describe` take the list's body from the route's schema through the history,
+  // which cannot see what v1's `migrateResponse()` function returns (DRF's envelope); /api/openapi/v1.json fills it
+  // in (openapi.ts). test.fails: passes again once the library can be told.
+  test.fails('version 1’s document describes the body the API sends', () =>
+    expectDescribedBody(scheme.versions[0]),
+  );
 });

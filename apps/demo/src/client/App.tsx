@@ -248,6 +248,7 @@ export function App({ state }: { state: PageState }): ReactElement {
           <a href={apiDocsHref(served?.version ?? state.versions[0]?.version ?? '')}>API reference</a>
           {served !== undefined && <a href={served.openapi}>OpenAPI {served.version} (JSON)</a>}
           <a href="/api/meta">/api/meta</a>
+          <a href="/api/changelog/">Changelog</a>
         </nav>
       </header>
 

@@ -5,7 +5,7 @@ import { Pagination } from '@restdash/pagination';
 import { isAPIException, NoReverseMatch, NotFound, path, UrlConf } from '@restdash/versioning';
 import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
 import { datedApi, datedPrefix } from './dated.js';
-import { usagePath } from '../shared/api.js';
+import { apiDocsPath, usagePath } from '../shared/api.js';
 import type { ApiMeta, SchemeName, VersionAsk, VersionRequest, VersionUsage } from '../shared/api.js';
 import {
   apiDocsHref,
@@ -24,10 +24,9 @@ import type { City } from './cities.js';
 import { loadClientFiles, renderPage } from './client-files.js';
 import { paginate, parseListParams } from './list-params.js';
 import type { ListParams } from './list-params.js';
-import { docsPath, loadDocsAssets, renderDocsPage } from './api-docs.js';
 import { apiHistory } from './api-history.js';
 import { changelogPath, renderChangelogPage } from './changelog-page.js';
-import { apiDocument } from './openapi.js';
+import { apiDocument, documentTitle } from './openapi.js';
 import type { DocumentSource } from './openapi.js';
 import { sendProblem } from './problems.js';
 import { defaultDocsSiteDir, serveDocsSite } from './docs-site.js';
@@ -127,7 +126,6 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   const setup = schemes[scheme];
   const table = await loadCities();
   const client = loadClientFiles(options.clientDir ?? defaultClientDir);
-  const docsAssets = loadDocsAssets();
   const versioning = setup.createVersioning();
   const now = options.clock ?? Date.now;
   const oldest = setup.versions[0];
@@ -173,21 +171,6 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       scheme === 'hostname' ? `http://${versionHostDomain}:${new URL(`http://${request.host}`).port}/` : null;
     const document = apiDocument({ ...documentSource, server }, label);
     return reply.header('cache-control', 'no-cache').send(document);
-  }
-
-  /** GET /api/docs/: Swagger UI over the documents, the newest version shown unless the address asks another. */
-  function docsPage(request: VersionedRequest, reply: FastifyReply) {
-    const urls = describeVersions(request).map((version) => ({
-      url: version.openapi,
-      name: version.version,
-    }));
-    return (
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        // Unless the address names one, the newest version: what a new client should read.
-        .send(renderDocsPage({ urls, primaryName: setup.versions[2], scheme }))
-    );
   }
 
   /** The API's history of version changes: the city handlers write the newest version, older ones derive from it. */
@@ -315,17 +298,36 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       .send(renderPage(client, state));
   }
 
+  /**
+   * A version-neutral GET route of the site, not of the API: the reference page's documents (`describe`, from every
+   * route the adapter mounts) list it under `site`, with what it answers.
+   */
+  const siteRoute = (summary: string, type: string) =>
+    ({
+      versioning: null,
+      methods: ['GET'],
+      openapi: {
+        tags: ['site'],
+        summary,
+        responses: { 200: { description: summary, content: { [type]: {} } } },
+      },
+    }) as const;
+
   // The API: what the OpenAPI documents describe.
   const api = apiRoutes(setup, cityHandlers, meta);
   const urlconf = new UrlConf([
-    path('/', page, { name: 'home', versioning: null, methods: ['GET'] }),
-    path(docsPath, docsPage, { name: 'api-docs', versioning: null, methods: ['GET'] }),
-    path(changelogPath, changelogPage, { name: 'api-changelog', versioning: null, methods: ['GET'] }),
-    path(usagePath, usageOf, { name: 'api-usage', versioning: null, methods: ['GET'] }),
+    path('/', page, { name: 'home', ...siteRoute('The web page', 'text/html') }),
+    path(changelogPath, changelogPage, {
+      name: 'api-changelog',
+      ...siteRoute('The changelog, from the history', 'text/html'),
+    }),
+    path(usagePath, usageOf, {
+      name: 'api-usage',
+      ...siteRoute('Requests per version since the start, and v1’s brownouts', 'application/json'),
+    }),
     path('/api/openapi/:label.json', openapiDocument, {
       name: openapiRouteName,
-      versioning: null,
-      methods: ['GET'],
+      ...siteRoute('The demo’s own OpenAPI document of a version (the API routes only)', 'application/json'),
     }),
     ...api,
   ]);
@@ -360,12 +362,15 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       code: 'error',
     });
   });
-  app.get(`${docsPath}:file`, async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const asset = docsAssets.get(file);
-    if (asset === undefined) throw new NotFound();
-    return reply.type(asset.contentType).header('cache-control', 'public, max-age=3600').send(asset.body);
-  });
+  if (scheme === 'hostname') {
+    // The reference page's documents name the version hosts after the host the page is read on (v2.demo.localhost
+    // from demo.localhost); on 127.0.0.1 there is none to name, so the page is read on their parent domain.
+    app.addHook('onRequest', async (request, reply) => {
+      const { hostname, port: at } = new URL(`http://${request.host}`);
+      if (!request.url.startsWith(apiDocsPath) || hostname.endsWith(versionHostDomain)) return;
+      return reply.redirect(`http://${versionHostDomain}${at === '' ? '' : `:${at}`}${request.url}`, 307);
+    });
+  }
   serveDocsSite(app, options.docsSiteDir ?? defaultDocsSiteDir);
   app.get('/assets/:file', async (request, reply) => {
     const { file } = request.params as { file: string };
@@ -386,6 +391,13 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       // A path under no route (under namespace versioning also /api/v9/cities/: no namespace serves v9) is the
       // library's translated 404 `Not found.`; a route's path with another method its translated 405 with `Allow`.
       problems: true,
+      // The reference page at /api/docs/ (Swagger UI, a version switcher, "Try it out" in the scheme's way) and its
+      // documents; every versioned answer links its version's document (`Link: rel="service-desc"`).
+      describe: {
+        path: scheme === 'url-path' ? '/api/:version/openapi.json' : '/api/openapi.json',
+        info: { title: documentTitle },
+        ui: apiDocsPath,
+      },
       ...(options.clock === undefined ? {} : { clock: options.clock }),
     }),
   );
