@@ -108,17 +108,27 @@ export function arrayText(item: (value: unknown) => string): (value: unknown) =>
   };
 }
 
-/** {@link arrayText} of {@link stringOrAny}: a string with nothing to escape is quoted in the same step as its comma. */
+/**
+ * {@link arrayText} of {@link stringOrAny}. A string with nothing to escape is added with the comma and quotes around
+ * it as one constant: its closing quote waits (`open`) for the next item's `","`, or the closing `"]`.
+ */
 function stringsText(value: unknown): string {
   if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
     return anyText(value);
   let out = '[';
+  let open = false;
   for (let index = 0; index < value.length; index += 1) {
     const item: unknown = value[index];
-    if (typeof item === 'string' && isPlainString(item)) out += `${index === 0 ? '"' : ',"'}${item}"`;
-    else out += index === 0 ? anyText(item) : `,${anyText(item)}`;
+    if (typeof item === 'string' && isPlainString(item)) {
+      out = open ? `${out}","${item}` : index === 0 ? `["${item}` : `${out},"${item}`;
+      open = true;
+    } else {
+      const text = anyText(item);
+      out = open ? `${out}",${text}` : index === 0 ? `[${text}` : `${out},${text}`;
+      open = false;
+    }
   }
-  return `${out}]`;
+  return open ? `${out}"]` : `${out}]`;
 }
 
 /**
