@@ -32,6 +32,8 @@ export function mountMatching(
   return matchingLike(mountInFront('nest', urlconf, options), router);
 }
 
+type Found = ReturnType<FrontMount['find']>;
+
 function withoutSlash(path: string): string | null {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : null;
 }
@@ -46,12 +48,25 @@ export function matchingLike(mount: FrontMount, router: RouterOf): FrontMount {
   const matching = router.getRouteMatchingOptions?.() ?? {
     ignoreTrailingSlash: router.getType() === 'express',
   };
-  if (!matching.ignoreTrailingSlash) return mount;
-  // The other form too: the router's own routes have no trailing slash (Nest strips it), restdash's may (`/docs/`).
   const removes = matching.removesTrailingSlash === true;
+  // Nest registers a route declared with a trailing slash without it: its router serves the path without the slash,
+  // and with it where it ignores the slash. restdash's own routes (`describe`: `/docs/`) are found as they are.
+  const declaredSlash = (found: Found): boolean =>
+    found !== null &&
+    found.route.route.pattern.endsWith('/') &&
+    mount.file(found.route.handler) === undefined;
   const find: FrontMount['find'] = (path, method) => {
     const stripped = withoutSlash(path);
-    if (stripped === null) return mount.find(path, method);
+    if (stripped === null) {
+      const found = mount.find(path, method);
+      if (found !== null) return found;
+      const slashed = mount.find(`${path}/`, method);
+      return declaredSlash(slashed) ? slashed : null;
+    }
+    if (!matching.ignoreTrailingSlash) {
+      const found = mount.find(path, method);
+      return declaredSlash(found) ? null : found;
+    }
     const [first, then] = removes ? [stripped, path] : [path, stripped];
     return mount.find(first, method) ?? mount.find(then, method);
   };
@@ -72,9 +87,12 @@ const literal = (text: string): string => text.replace(/[{}()[\]+?!:*\\]/g, '\\$
  * Nest's platform-fastify registers as written) has its wildcard `*` named `*`, as Fastify names it, its escaped
  * colons and other text taken literally, its optional last parameter (`/:page?`) an optional group, and a
  * parameter's regular expression left to the router.
- * @example patternOf('/files/*', fastify) // '/files/*"*"'
+ * `declared` is the part of the route's path declared last (the method's, else the controller's).
+ * @example patternOf('/files/*', fastify, 'files/*') // '/files/*"*"'
  */
-export function patternOf(path: string, router: RouterOf): string {
+export function patternOf(made: string, router: RouterOf, declared: string): string {
+  // Nest strips the trailing slash a route was declared with: the pattern keeps it, as reverse() and the documents do.
+  const path = made !== '/' && declared.length > 1 && declared.endsWith('/') ? `${made}/` : made;
   if (router.getType() !== 'fastify') {
     return path.replace(/(?:%[\dA-F]{2})+/gi, (escapes) => {
       const text = decodeSegment(escapes);

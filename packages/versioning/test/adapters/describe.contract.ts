@@ -12,7 +12,7 @@ import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
 import { parseLinkHeader } from '../lifecycle/rfc-grammars.js';
 import { expectValidDocument } from '../openapi/support.js';
-import { type AdapterHarness, mountingOf, written } from './contract.js';
+import { type AdapterHarness, mountingOf } from './contract.js';
 import { fetchReply, rawReply, type Reply, type Served } from './support.js';
 
 const info = { title: 'Users', description: 'The users API.' };
@@ -37,7 +37,6 @@ export function describeContract(harness: AdapterHarness): void {
   // A framework that serves the mount under no prefix serves it at the root (Nest: its global prefix is part of
   // each route's path).
   const prefix = harness.prefixes === 'none' ? '' : '/api';
-  const w = (url: string): string => written(harness, url);
   let served: Served | null = null;
   afterEach(async () => {
     await served?.close();
@@ -72,7 +71,7 @@ export function describeContract(harness: AdapterHarness): void {
         expect(document.info).toEqual({ ...info, version });
         expect(document.servers).toEqual([{ url: `${origin}${prefix}` }]);
         expect(Object.keys(document.paths)).toEqual(
-          (version === 'v1' ? ['/v1/users/', '/health/'] : ['/v2/users/', '/v2/teams/', '/health/']).map(w),
+          version === 'v1' ? ['/v1/users/', '/health/'] : ['/v2/users/', '/v2/teams/', '/health/'],
         );
       }
       const refused = await fetchReply(`${origin}${prefix}/v9/openapi.json`);
@@ -147,7 +146,7 @@ export function describeContract(harness: AdapterHarness): void {
       const two = documentOf(await fetchReply(`${origin}/openapi.json`, { headers }));
       await expectValidDocument(two);
       expect(two.info.version).toBe('2');
-      expect(two.paths[w('/users/')]?.get?.parameters).toContainEqual(
+      expect(two.paths['/users/']?.get?.parameters).toContainEqual(
         expect.objectContaining({
           name: 'Api-Version',
           in: 'header',

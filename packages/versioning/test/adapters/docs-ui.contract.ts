@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { HeaderVersioning } from '../../src/schemes/header.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
-import { type AdapterHarness, written } from './contract.js';
+import type { AdapterHarness } from './contract.js';
 import { fetchReply, type Served } from './support.js';
 
 /**
@@ -72,7 +72,7 @@ export function docsUiContract(harness: AdapterHarness): void {
       };
       expect(document.info.version).toBe('v1');
       expect(document.servers).toEqual([{ url: `${served.origin}${prefix}` }]);
-      expect(document.paths[written(harness, '/users/')]?.get.parameters).toContainEqual(
+      expect(document.paths['/users/']?.get.parameters).toContainEqual(
         expect.objectContaining({
           name: 'Api-Version',
           in: 'header',

@@ -5,7 +5,7 @@ import { requestChannelName } from '../../src/pipeline/request-channel.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import type { RequestMessage } from '../../src/types.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
-import { type AdapterHarness, written } from './contract.js';
+import type { AdapterHarness } from './contract.js';
 import { fetchReply, type Served } from './support.js';
 
 const sunset = '2030-01-01T00:00:00Z';
@@ -195,7 +195,7 @@ export function requestChannelContract(harness: AdapterHarness): void {
     ])('$target $headers: one message, $message.how', async ({ target, headers, message }) => {
       const reply = await get(target, headers);
       expect(reply.status).toBe(message.status);
-      expect(await messages(received, 1)).toEqual([{ ...message, route: written(harness, message.route) }]);
+      expect(await messages(received, 1)).toEqual([message]);
     });
 
     test('a version-neutral route publishes nothing; each request of a versioned route publishes once', async () => {
@@ -206,8 +206,8 @@ export function requestChannelContract(harness: AdapterHarness): void {
       // Give a stray third message the time to come.
       await new Promise((resolve) => setTimeout(resolve, 30));
       expect(seen.map(({ version, route }) => `${route} ${String(version)}`)).toEqual([
-        `${written(harness, '/users/')} v1`,
-        `${written(harness, '/users/')} v2`,
+        '/users/ v1',
+        '/users/ v2',
       ]);
     });
   });

@@ -37,10 +37,14 @@ function routesOf(discovery: DiscoveryService, config: ApplicationConfig, router
         const declared = { name: `${metatype.name}.${methodName}`, ...options, ...methods };
         return [reflector.get<string | string[]>(PATH_METADATA, metatype)]
           .flat()
-          .flatMap((ctrlPath) =>
-            path.flatMap((methodPath) => paths.create({ ctrlPath, methodPath, globalPrefix: prefix })),
+          .flatMap((ctrl) =>
+            path.flatMap((at) =>
+              paths
+                .create({ ctrlPath: ctrl, methodPath: at, globalPrefix: prefix })
+                .map((made) => patternOf(made, router, at.length > 1 ? at : ctrl)),
+            ),
           )
-          .map((route) => core.frameworkPath('nest', patternOf(route, router), targetCallback, declared));
+          .map((route) => core.frameworkPath('nest', route, targetCallback, declared));
       }),
   );
   return new core.UrlConf(routes);

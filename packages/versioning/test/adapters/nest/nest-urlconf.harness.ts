@@ -64,9 +64,9 @@ export type NestHandler = (request: NestRequest, response: NestResponse) => unkn
  * `harness.cannot`, naming it:
  * - `namespaces`: NamespaceVersioning reads the namespace of an `include()`; Nest's route table, from which the
  *   module builds its UrlConf, has none.
- * - `trailing slashes`: Nest strips a route's trailing slash (`@Get('users/')` is `/users`), so a route reverses,
- *   documents and reports its pattern without it (the suites expect it so: `written()`); requests with the slash
- *   still reach it (the front matches them as the platform's router does), so routing is not strict about it.
+ * - `strict trailing slash`: Nest registers a route's path without its trailing slash (`@Get('users/')` is
+ *   `/users`), so its router serves the path without the slash too; restdash keeps the slash the route was declared
+ *   with (reversal, documents) and decides both.
  * - `handlers at one path`: two handlers of one path and method (a pattern split by since/until) — Nest's router
  *   calls the first; the guard refuses a request restdash decided for the other.
  * - `problems`: `problems: true` is a TypeError at bootstrap (nest-paths.test.ts): restdash knows only the
@@ -76,7 +76,13 @@ export type NestHandler = (request: NestRequest, response: NestResponse) => unkn
  * - `parameter names` (platform-fastify): Nest serves a route whose parameter name path-to-regexp cannot read
  *   (`:person id`) only for the requests that path matches as path-to-regexp reads it, none: Nest answers 404.
  */
-const nestCannot = ['namespaces', 'trailing slashes', 'handlers at one path', 'problems', 'moved routes'];
+const nestCannot = [
+  'namespaces',
+  'strict trailing slash',
+  'handlers at one path',
+  'problems',
+  'moved routes',
+];
 
 /** What Nest cannot do on `platform` (see `nestCannot`). */
 export const cannotOn = (platform: 'express' | 'fastify'): ReadonlySet<string> =>
@@ -98,9 +104,10 @@ const controllerName = (pattern: string): string => `Route${pattern.replace(/\W+
 
 /** A controller class serving `route` (at each of its paths in the platform's route syntax). */
 function controllerOf(route: FlatRoute, platform: 'express' | 'fastify'): new () => object {
-  // On Fastify, an optional group of one parameter at the end is find-my-way's optional parameter (`/:page?`),
-  // one route; other groups are a route per way through them.
-  const optional = /^(.*)\{\/:(\w+)\}\/?$/.exec(route.pattern);
+  // On Fastify, an optional version parameter at the end is find-my-way's optional parameter (`/:version?`), one
+  // route, versioned by URLPathVersioning with or without it; other groups are a route per way through them (a route
+  // each, which keeps a trailing slash the group is followed by).
+  const optional = /^(.*)\{\/:(version)\}\/?$/.exec(route.pattern);
   const paths =
     platform === 'fastify' && optional !== null
       ? [`${optional[1] ?? ''}/:${optional[2] ?? ''}?`]
