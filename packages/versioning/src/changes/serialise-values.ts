@@ -95,9 +95,24 @@ export const anyWriters: ReadonlyMap<
   ],
 ]);
 
+/**
+ * The writers (of objects) that write the comma before an item themselves when `comma` is `true`: an array of them
+ * then makes one string less per item.
+ */
+export const commaWriters = new WeakSet<(value: unknown, comma?: boolean) => string>();
+
 /** The text of an array whose items `item` writes; any other value as {@link anyText} writes it. */
-export function arrayText(item: (value: unknown) => string): (value: unknown) => string {
+export function arrayText(item: (value: unknown, comma?: boolean) => string): (value: unknown) => string {
   if (item === stringOrAny) return stringsText;
+  if (commaWriters.has(item)) {
+    return (value) => {
+      if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+        return anyText(value);
+      let out = '[';
+      for (let index = 0; index < value.length; index += 1) out += item(value[index], index !== 0);
+      return `${out}]`;
+    };
+  }
   return (value) => {
     if (!Array.isArray(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
       return anyText(value);
@@ -133,10 +148,10 @@ function stringsText(value: unknown): string {
 
 /**
  * The source of a compiled shape's `return`: the object of `names` (in order) whose values `a0`, `a1`… the writers
- * `t0`, `t1`… (`writers`, in line where {@link anyWriters} says how) write. Where every member the schema says is a
- * string or a number is one (a string with nothing to escape, a finite number), those are written as they are
- * between the constant parts (`p` being {@link isPlainString}), which saves a string per member; else each by its
- * writer. Names enter the source only as JSON string literals.
+ * `t0`, `t1`… (`writers`, in line where {@link anyWriters} says how) write, after a comma when `c` is `true`. Where
+ * every member the schema says is a string or a number is one (a string with nothing to escape, a finite number),
+ * those are written as they are between the constant parts (`p` being {@link isPlainString}), which saves a string
+ * per member; else each by its writer. Names enter the source only as JSON string literals.
  */
 export function objectSource(
   names: readonly string[],
@@ -149,10 +164,12 @@ export function objectSource(
       ? `t${index}(a${index})`
       : inline(`a${index}`, `t${index}`);
   };
+  // The first constant, after a comma or not.
+  const lead = (text: string): string => `(c ? ${JSON.stringify(`,${text}`)} : ${JSON.stringify(text)})`;
   const general =
     writers.length === 0
-      ? "'{}'"
-      : `${writers.map((_, index) => `${JSON.stringify(key(index))} + ${written(index)}`).join(' + ')} + '}'`;
+      ? lead('{}')
+      : `${writers.map((_, index) => `${index === 0 ? lead(key(index)) : JSON.stringify(key(index))} + ${written(index)}`).join(' + ')} + '}'`;
   const checks: string[] = [];
   const pieces: string[] = [];
   let constant = writers.length === 0 ? '{' : '';
@@ -171,6 +188,7 @@ export function objectSource(
   });
   pieces.push(JSON.stringify(`${constant}}`));
   if (checks.length === 0) return `return ${general};`;
+  pieces[0] = lead(JSON.parse(pieces[0] as string) as string);
   return `if (${checks.join(' && ')}) return ${pieces.join(' + ')}; return ${general};`;
 }
 

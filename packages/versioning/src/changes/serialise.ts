@@ -3,6 +3,7 @@ import { allowedNames, isClosed, isNullSchema, isSchemaObject } from './properti
 import {
   anyText,
   arrayText,
+  commaWriters,
   giveUp,
   isIndexKey,
   isPlainString,
@@ -45,7 +46,7 @@ export interface SerialiserOptions {
   readonly named: ReadonlyMap<string, NamedPlan>;
 }
 
-type Text = (value: unknown) => string;
+type Text = (value: unknown, comma?: boolean) => string;
 
 /** A place the serialiser does not follow (unions of several object schemas, `allOf`, …): the general path sends. */
 class CannotCompile extends Error {}
@@ -219,7 +220,7 @@ export function compileSerialiser({ root, resolve, named }: SerialiserOptions): 
           'p',
           ...fns,
           ...writes,
-          `return function (object) { ${plan.statements.join(' ')} ${reads.join(' ')} ${written} };`,
+          `return function (object, c) { ${plan.statements.join(' ')} ${reads.join(' ')} ${written} };`,
         ) as (...args: unknown[]) => Text;
         return make(stringText, isPlainString, ...plan.values, ...writers);
       } catch {
@@ -227,23 +228,27 @@ export function compileSerialiser({ root, resolve, named }: SerialiserOptions): 
       }
     };
     const shapes: { readonly keys: readonly string[]; readonly text: Text }[] = [];
-    return (value) => {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return anyText(value);
+    // With `comma`, the comma before an array's item is written too (see `commaWriters`).
+    const text: Text = (value, comma = false) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return comma ? `,${anyText(value)}` : anyText(value);
       const proto: unknown = Object.getPrototypeOf(value);
       if (proto !== Object.prototype && proto !== null) return giveUp();
       const object = value as Record<string, unknown>;
       const first = shapes[0];
-      if (first !== undefined && hasKeys(object, first.keys)) return first.text(object);
+      if (first !== undefined && hasKeys(object, first.keys)) return first.text(object, comma);
       const keys = Object.keys(object);
       for (let index = 1; index < shapes.length; index += 1) {
         const shape = shapes[index] as (typeof shapes)[number];
-        if (sameKeys(shape.keys, keys)) return shape.text(object);
+        if (sameKeys(shape.keys, keys)) return shape.text(object, comma);
       }
       if (shapes.length === maxShapes) return giveUp();
-      const text = build(keys);
-      shapes.push({ keys, text });
-      return text(object);
+      const built = build(keys);
+      shapes.push({ keys, text: built });
+      return built(object, comma);
     };
+    commaWriters.add(text);
+    return text;
   }
 
   let rootText: Text;
