@@ -68,6 +68,8 @@ export function readAsJson(value: unknown, key: string | number): unknown {
  */
 export function jsonCopy(value: unknown, key: string | number = ''): unknown {
   if (typeof value === 'string' || typeof value === 'boolean') return value;
+  // A finite number, at once (-0 is written 0).
+  if (typeof value === 'number' && value - value === 0) return value + 0;
   const read = readAsJson(value, key);
   // A primitive, as retyped fields mostly are, costs no more than its check.
   return typeof read === 'object' && read !== null ? copyOf(read, []) : primitive(read, key);
