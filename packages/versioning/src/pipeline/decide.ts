@@ -144,9 +144,31 @@ export function decide(
   if (!requestChannel.hasSubscribers) return outcome;
   const withReport = (settled: Outcome): Outcome => {
     const report = reportOf(route, request, route.kwargsOf(params), pin.chose);
-    return report === null ? settled : { ...settled, report };
+    return report === null ? settled : reported(settled, report);
   };
   return outcome instanceof Promise ? outcome.then(withReport) : withReport(outcome);
+}
+
+/**
+ * `settled` with its report, written out member by member: on V8, an object spread followed by one more property
+ * takes hundreds of times longer than the literal.
+ */
+function reported(settled: Outcome, report: Report): Outcome {
+  if (settled.kind === 'serve') {
+    const { request, handler, route, fields, vary, contentType } = settled;
+    return {
+      kind: 'serve',
+      request,
+      handler,
+      route,
+      fields,
+      vary,
+      contentType,
+      report,
+    } satisfies Required<ServeOutcome>;
+  }
+  const { status, headers, vary, body, fields } = settled;
+  return { kind: 'problem', status, headers, vary, body, fields, report } satisfies Required<ProblemOutcome>;
 }
 
 function decideOutcome(

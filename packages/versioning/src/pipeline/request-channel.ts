@@ -66,15 +66,19 @@ export function reportOf(
   const { version } = request;
   const policy = version === null ? null : route.lifecycle.policy(version);
   const sunset = policy?.sunset ?? null;
-  const base = {
-    version,
-    route: route.route.pattern,
-    how,
-    deprecated: policy != null && policy.deprecation !== null,
-    sunset: sunset === null ? null : new Date(sunset),
-  };
+  const { pattern } = route.route;
+  const deprecated = policy != null && policy.deprecation !== null;
+  const sunsetDate = sunset === null ? null : new Date(sunset);
+  // A literal, not a spread of the fields and `status`: on V8 that spread takes hundreds of times longer.
   return (status) => {
-    requestChannel.publish({ ...base, status } satisfies RequestMessage);
+    requestChannel.publish({
+      version,
+      route: pattern,
+      how,
+      deprecated,
+      sunset: sunsetDate,
+      status,
+    } satisfies RequestMessage);
   };
 }
 
