@@ -3,7 +3,6 @@ import { bodyCompiler } from '../pipeline/route-bodies.js';
 import {
   compilePlan,
   type DescribeOptions,
-  describeName,
   type PlanOptions,
   type PlanSettings,
   type RoutePlan,
@@ -16,7 +15,7 @@ import type { FlatRoute, Include, PathOptions, Route } from '../urls/route.types
 import { UrlConf as UrlConfClass } from '../urls/urlconf.js';
 import type { UrlConf } from '../urls/urlconf.js';
 import { type FileOf, uiRoutes } from './docs-ui.js';
-import { describedVersions, type Documents, documentsOf } from './documents.js';
+import { describedVersions, describeEntries, type Documents, documentsOf } from './documents.js';
 import { type RouteDialect, translateRoute } from './route-syntax.js';
 import { schemeProblem } from './scheme-problem.js';
 
@@ -195,7 +194,7 @@ export function mountRoutes<Handler>(
     ...(describes && {
       describeTable: (described: DescribeOptions) =>
         new UrlConfClass([
-          corePath(described.path, handler, { name: describeName, methods: ['GET', 'HEAD'] }),
+          ...describeEntries(where, described.path, handler, options.scheme),
           ...uiTable(described),
         ]),
     }),

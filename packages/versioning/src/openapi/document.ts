@@ -116,7 +116,7 @@ function methodsOf(route: FlatRoute): readonly HttpMethod[] {
 
 /** Throws a `TypeError` when the route's own `openapi.parameters` name a path parameter its pattern lacks. */
 function checkOwnPathParameters(where: string, route: FlatRoute): void {
-  for (const parameter of route.openapi?.parameters ?? []) {
+  for (const parameter of (route.openapi || null)?.parameters ?? []) {
     if (parameter.in !== 'path' || route.params.some(({ name }) => name === parameter.name)) continue;
     throw argumentError(
       `${where}: openapi.parameters names the path parameter ${JSON.stringify(parameter.name)}, which the route does not have (it has ${JSON.stringify(route.params.map(({ name }) => name))})`,
@@ -185,7 +185,8 @@ function addRoute(paths: Paths, plan: RoutePlan, scheme: SchemeDocument, context
 function pathItems(paths: Paths): Record<string, PathItemObject> {
   const taken = new Set<string>();
   const identify = ({ operation, route, method, several }: Draft): OperationObject => {
-    const named = route.openapi?.operationId ?? (route.name === null ? null : identifierOf(route.viewName));
+    const named =
+      (route.openapi || null)?.operationId ?? (route.name === null ? null : identifierOf(route.viewName));
     if (named === null) return operation;
     const base = several ? `${named}_${method}` : named;
     let operationId = base;
@@ -215,7 +216,7 @@ function pathItems(paths: Paths): Record<string, PathItemObject> {
 
 /**
  * The OpenAPI 3.1 document of one version of an API: every route of `urlconf` that exists in `options.version`
- * (version-neutral ones too), at the paths that version's requests use, with the version where its scheme reads it
+ * (version-neutral ones too; not those `path()` was given `openapi: false`), at the paths that version's requests use, with the version where its scheme reads it
  * (written into the path, a `const` query or header parameter, the media type, or the servers' host) and the
  * problems a refused version is answered with. The result is plain JSON: the same input gives the same bytes.
  * Throws a `TypeError` naming what is wrong in the options or in a route it cannot document.
@@ -295,6 +296,8 @@ export function openapi(urlconf: UrlConf, options: OpenAPIOptions): OpenAPIDocum
 
   const paths: Paths = new Map();
   for (const routePlan of plan.routes) {
+    // `path(…, { openapi: false })`: served, never documented.
+    if (routePlan.route.openapi === false) continue;
     addRoute(paths, routePlan, schemeOf(labelOf(routePlan.route), routePlan.scheme), context);
   }
   const documentPaths = pathItems(paths);

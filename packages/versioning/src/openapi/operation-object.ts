@@ -119,7 +119,7 @@ export function operationOf(
   scheme: SchemeDocument,
   context: Context,
 ): Omit<OperationObject, 'operationId'> {
-  const own = route.openapi ?? {};
+  const own = route.openapi || {};
   const bodies = bodySchemasOf(where, route, method, scheme, context);
   const { placement } = scheme;
   const parameters = parametersOf(template, own, placement, context.version);

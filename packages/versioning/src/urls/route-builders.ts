@@ -6,6 +6,7 @@ import { checkSchema } from './body-schema.js';
 import { checkRangeBound, isBounded, versionWindow } from './version-window.js';
 import { compilePattern } from './route-pattern.js';
 import type { Include, PathOptions, Route } from './route.types.js';
+import type { OpenAPIOperation } from './operation.types.js';
 import { checkOperation } from './route-operation.js';
 
 /** Objects made by {@link path} and {@link include}: the only entries route lists accept. */
@@ -79,14 +80,23 @@ export function path<V extends string = string>(
     methods: methods === undefined ? null : checkMethods(where, methods),
     versioning: scheme,
     ...range,
-    openapi:
-      options.openapi === undefined ? null : checkOperation(`${where}: options.openapi`, options.openapi),
+    openapi: checkOpenapiOption(where, options.openapi),
     request: options.request === undefined ? null : checkSchema(where, 'options.request', options.request),
     response:
       options.response === undefined ? null : checkSchema(where, 'options.response', options.response),
   });
   made.add(entry);
   return entry;
+}
+
+/** The `openapi` option of `path()`: `false` (left out of the documents), or Operation Object members, checked. */
+function checkOpenapiOption(where: string, openapi: unknown): OpenAPIOperation | false | null {
+  if (openapi === undefined) return null;
+  if (openapi === false) return false;
+  if (!isPlainObject(openapi)) {
+    throw mustBe(where, 'options.openapi', 'an object of OpenAPI Operation members, or false', openapi);
+  }
+  return checkOperation(`${where}: options.openapi`, openapi);
 }
 
 function checkMethods(where: string, methods: unknown): readonly string[] {

@@ -36,9 +36,11 @@ export interface PathOptions<V extends string = string> {
   readonly until?: NoInfer<V>;
   /**
    * Members of an OpenAPI Operation Object merged into each operation `openapi()` generates for this route
-   * (`@restdash/versioning/openapi`). @default undefined (the generated operation as it is)
+   * (`@restdash/versioning/openapi`); `false` leaves the route out of the documents (`openapi()`, the adapters'
+   * `describe`), served all the same, as FastAPI's `include_in_schema=False`.
+   * @default undefined (the generated operation as it is)
    */
-  readonly openapi?: OpenAPIOperation;
+  readonly openapi?: OpenAPIOperation | false;
   /**
    * The JSON body of every method of the route but GET, HEAD and OPTIONS, written for the newest version: a
    * Standard JSON Schema (zod ≥ 4.2, ArkType, Valibot's `toStandardJsonSchema`) or a JSON Schema object (TypeBox).
@@ -69,8 +71,11 @@ export interface Route {
   readonly since: string | null;
   /** First version the route no longer exists in; `null`: up to the newest. */
   readonly until: string | null;
-  /** What `openapi()` merges into the route's operations, checked and deep-frozen; `null` when not given. */
-  readonly openapi: OpenAPIOperation | null;
+  /**
+   * What `openapi()` merges into the route's operations, checked and deep-frozen; `false`: left out of the documents;
+   * `null` when not given.
+   */
+  readonly openapi: OpenAPIOperation | false | null;
   /** The schema of the request body (newest version), checked; `null` when not given. */
   readonly request: Schema | null;
   /** The schema of a 2xx JSON response body (newest version), checked; `null` when not given. */
@@ -115,8 +120,8 @@ export interface FlatRoute {
   readonly since: string | null;
   /** First version the route no longer exists in; `null`: up to the newest. */
   readonly until: string | null;
-  /** What `openapi()` merges into the route's operations; `null` when not given. */
-  readonly openapi: OpenAPIOperation | null;
+  /** What `openapi()` merges into the route's operations; `false`: left out of the documents; `null` when not given. */
+  readonly openapi: OpenAPIOperation | false | null;
   /** The schema of the request body (newest version); `null` when not given. */
   readonly request: Schema | null;
   /** The schema of a 2xx JSON response body (newest version); `null` when not given. */

@@ -362,7 +362,11 @@ describe('the openapi option of path()', () => {
 
   const where = 'path("/x"): options.openapi';
   test.each([
-    ['not an object', 'summary', `${where} must be an object, got "summary"`],
+    [
+      'not an object',
+      'summary',
+      `${where} must be an object of OpenAPI Operation members, or false, got "summary"`,
+    ],
     ['an unknown member', { summry: 'x' }, `${where}: unknown member "summry"; known: tags, summary`],
     ['tags not strings', { tags: ['a', 1] }, `${where}.tags[1] must be a non-empty string, got 1`],
     [
