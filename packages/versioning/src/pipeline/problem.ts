@@ -87,7 +87,8 @@ export function problemOutcome(
   );
   const headers =
     error instanceof MethodNotAllowed
-      ? { ...problem.headers, allow: error.allowed.join(', ') }
+      ? // Object.assign, not a spread followed by one more property: V8 runs that one far slower.
+        Object.assign({}, problem.headers, { allow: error.allowed.join(', ') })
       : problem.headers;
   return { kind: 'problem', status: problem.status, headers, vary: problem.vary, body: problem.body, fields };
 }
