@@ -298,37 +298,16 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       .send(renderPage(client, state));
   }
 
-  /**
-   * A version-neutral GET route of the site, not of the API: the reference page's documents (`describe`, from every
-   * route the adapter mounts) list it under `site`, with what it answers.
-   */
-  const siteRoute = (summary: string, type: string) =>
-    ({
-      versioning: null,
-      methods: ['GET'],
-      openapi: {
-        tags: ['site'],
-        summary,
-        responses: { 200: { description: summary, content: { [type]: {} } } },
-      },
-    }) as const;
+  /** A version-neutral GET route of the site, not of the API: left out of the reference page's documents. */
+  const siteRoute = { versioning: null, methods: ['GET'], openapi: false } as const;
 
   // The API: what the OpenAPI documents describe.
   const api = apiRoutes(setup, cityHandlers, meta);
   const urlconf = new UrlConf([
-    path('/', page, { name: 'home', ...siteRoute('The web page', 'text/html') }),
-    path(changelogPath, changelogPage, {
-      name: 'api-changelog',
-      ...siteRoute('The changelog, from the history', 'text/html'),
-    }),
-    path(usagePath, usageOf, {
-      name: 'api-usage',
-      ...siteRoute('Requests per version since the start, and v1’s brownouts', 'application/json'),
-    }),
-    path('/api/openapi/:label.json', openapiDocument, {
-      name: openapiRouteName,
-      ...siteRoute('The demo’s own OpenAPI document of a version (the API routes only)', 'application/json'),
-    }),
+    path('/', page, { name: 'home', ...siteRoute }),
+    path(changelogPath, changelogPage, { name: 'api-changelog', ...siteRoute }),
+    path(usagePath, usageOf, { name: 'api-usage', ...siteRoute }),
+    path('/api/openapi/:label.json', openapiDocument, { name: openapiRouteName, ...siteRoute }),
     ...api,
   ]);
   const documentSource: Omit<DocumentSource, 'server'> = {
@@ -364,7 +343,8 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   });
   if (scheme === 'hostname') {
     // The reference page's documents name the version hosts after the host the page is read on (v2.demo.localhost
-    // from demo.localhost); on 127.0.0.1 there is none to name, so the page is read on their parent domain.
+    // from demo.localhost). On 127.0.0.1, which carries no version, they name 127.0.0.1 itself, where "Try it out"
+    // would get the default version whatever the document: so the page is read on the version hosts' parent domain.
     app.addHook('onRequest', async (request, reply) => {
       const { hostname, port: at } = new URL(`http://${request.host}`);
       if (!request.url.startsWith(apiDocsPath) || hostname.endsWith(versionHostDomain)) return;
@@ -394,7 +374,11 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       // The reference page at /api/docs/ (Swagger UI, a version switcher, "Try it out" in the scheme's way) and its
       // documents; every versioned answer links its version's document (`Link: rel="service-desc"`).
       describe: {
-        path: scheme === 'url-path' ? '/api/:version/openapi.json' : '/api/openapi.json',
+        // Under namespace versioning, one per namespace: /api/v2/openapi.json is in namespace v2.
+        path:
+          scheme === 'url-path' || scheme === 'namespace'
+            ? '/api/:version/openapi.json'
+            : '/api/openapi.json',
         info: { title: documentTitle },
         ui: apiDocsPath,
       },
