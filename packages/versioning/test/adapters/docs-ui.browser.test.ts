@@ -4,7 +4,7 @@
 // Screenshots at 375 and 1280 px go to test-artifacts/ (packages/versioning/docs/docs-ui-*.png are the header
 // scheme's, copied from there).
 import { createServer } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { artifactPath, launchChromium } from '../../../../test/support/chromium.js';
 import { path, versioned } from '../../src/adapters/node/index.js';
@@ -14,6 +14,7 @@ import { HeaderVersioning } from '../../src/schemes/header.js';
 import { QueryParameterVersioning } from '../../src/schemes/query-parameter.js';
 import { URLPathVersioning } from '../../src/schemes/url-path.js';
 import { UrlConf } from '../../src/urls/urlconf.js';
+import { blockOffSite, pageErrors, shownDocument, tryFirstOperation } from './docs-ui.page.js';
 import { listen, type Served } from './support.js';
 
 const allowedVersions = ['v1', 'v2'];
@@ -105,16 +106,6 @@ afterAll(async () => {
   for (const served of servers.values()) await served.close();
 });
 
-/** Waits until Swagger UI shows the document of `version` (its title badge) and returns its operations' paths. */
-async function shownDocument(page: Page, version: string): Promise<string[]> {
-  await page
-    .locator('.info .title pre.version')
-    .filter({ hasText: new RegExp(`^\\s*${version}\\s*$`) })
-    .waitFor();
-  await page.locator('.opblock').first().waitFor();
-  return page.locator('.opblock .opblock-summary-path').allTextContents();
-}
-
 describe.each(cases)('describe.ui, $name scheme', ({ name, v1Path, carried }) => {
   test.each([
     { width: 1280, height: 900 },
@@ -125,21 +116,10 @@ describe.each(cases)('describe.ui, $name scheme', ({ name, v1Path, carried }) =>
     async (viewport) => {
       const { origin } = servers.get(name) as Served;
       const context = await browser.newContext({ viewport, locale: 'en-US' });
-      const offSite: string[] = [];
-      await context.route('**/*', async (route) => {
-        const { hostname, protocol } = new URL(route.request().url());
-        if ((protocol === 'http:' && hostname === '127.0.0.1') || protocol === 'data:')
-          return route.continue();
-        offSite.push(route.request().url());
-        return route.abort('blockedbyclient');
-      });
-      const consoleErrors: string[] = [];
+      const offSite = await blockOffSite(context, (hostname) => hostname === '127.0.0.1');
       try {
         const page = await context.newPage();
-        page.on('pageerror', (error) => consoleErrors.push(error.message));
-        page.on('console', (message) => {
-          if (message.type() === 'error') consoleErrors.push(message.text());
-        });
+        const consoleErrors = pageErrors(page);
         await page.goto(`${origin}/docs/`);
         // The newest version first, with its route of its own.
         const v2Path = v1Path.replace('v1', 'v2');
@@ -150,15 +130,8 @@ describe.each(cases)('describe.ui, $name scheme', ({ name, v1Path, carried }) =>
         await definitions.selectOption({ label: 'v1' });
         expect(await shownDocument(page, 'v1')).toEqual([v1Path]);
 
-        const operation = page.locator('.opblock').first();
-        await operation.locator('.opblock-summary').first().click();
-        await operation.getByRole('button', { name: 'Try it out' }).click();
-        await operation.getByRole('button', { name: 'Execute' }).click();
-        const body = operation.locator('.live-responses-table .response-col_description pre').first();
-        await body.waitFor();
-        const answer = JSON.parse((await body.textContent()) ?? '') as Record<string, unknown>;
-        expect(answer).toMatchObject({ version: 'v1', ...carried });
-        await operation.locator('.live-responses-table').scrollIntoViewIfNeeded();
+        expect(await tryFirstOperation(page)).toMatchObject({ version: 'v1', ...carried });
+        await page.locator('.opblock').first().locator('.live-responses-table').scrollIntoViewIfNeeded();
         const shot = artifactPath(`docs-ui-${name}-${viewport.width}.png`);
         await page.screenshot({ path: shot, fullPage: true });
         expect(offSite).toEqual([]);
