@@ -24,7 +24,8 @@ try {
   console.error(`restdash demo: cannot listen on ${options.host}:${options.port}: ${String(error)}`);
   process.exit(1);
 }
-console.log(`restdash demo: ${server.url} (scheme: ${options.scheme})`);
+const on = options.framework === 'fastify' ? '' : `, framework: ${options.framework}`;
+console.log(`restdash demo: ${server.url} (scheme: ${options.scheme}${on})`);
 for (const hint of server.hints) console.log(`  ${hint}`);
 console.log(`  API reference (OpenAPI, per version): ${new URL(apiDocsPath, server.url).href}`);
 console.log(`  Documentation (guide and TypeScript API): ${new URL(docsSitePath, server.url).href}`);

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Pagination } from '@restdash/pagination';
 import { isAPIException, NoReverseMatch, NotFound, path, UrlConf } from '@restdash/versioning';
-import { type VersionedRequest, versioned } from '@restdash/versioning/fastify';
+import { type AdapterOptions, type VersionedRequest, versioned } from '@restdash/versioning/fastify';
 import { datedApi, datedPrefix } from './dated.js';
 import { apiDocsPath, usagePath } from '../shared/api.js';
 import type { ApiMeta, SchemeName, VersionAsk, VersionRequest, VersionUsage } from '../shared/api.js';
@@ -41,6 +41,8 @@ import {
   v1Sunset,
   versionHostDomain,
 } from './schemes.js';
+import type { Framework } from './command-line.js';
+import { serveOnNest } from './nest.js';
 import { brownoutState, brownoutWindows, countVersions } from './version-usage.js';
 import type { CityHandlers, NeutralReverse } from './schemes.js';
 
@@ -48,6 +50,8 @@ import type { CityHandlers, NeutralReverse } from './schemes.js';
 export interface DemoServerOptions {
   /** How clients pick the API version. @default 'url-path' */
   readonly scheme?: SchemeName;
+  /** What serves the API: restdash's Fastify plugin, or NestJS on platform-fastify (every scheme but namespace). */
+  readonly framework?: Framework;
   /** TCP port; 0 picks a free one. @default 3000 */
   readonly port?: number;
   /** Address to listen on. @default '127.0.0.1' */
@@ -111,6 +115,11 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
   if (!(schemeNames as readonly unknown[]).includes(scheme)) {
     throw new TypeError(
       `createServer: unknown scheme ${JSON.stringify(scheme)}; choose one of ${schemeNames.join(', ')}.`,
+    );
+  }
+  if (options.framework === 'nest' && scheme === 'namespace') {
+    throw new TypeError(
+      'createServer: the namespace scheme cannot run on Nest (Nest routes have no namespaces).',
     );
   }
   const port = options.port ?? 3000;
@@ -321,7 +330,12 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     schemeName: scheme,
   };
 
-  const app = Fastify({ logger: options.logger ?? false });
+  const onNest = options.framework === 'nest';
+  // Nest registers a route without its trailing slash (/api/v2/cities): Fastify serves the API's URLs with it so.
+  const app = Fastify({
+    logger: options.logger ?? false,
+    ...(onNest && { routerOptions: { ignoreTrailingSlash: true } }),
+  });
   // The hostname scheme serves each version from its own origin (v2.demo.localhost), so the page's
   // requests to the API are cross-origin; the API is public and read-only, so the page may read every
   // response header (Content-Language, and whatever the API adds).
@@ -361,33 +375,32 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
       .header('cache-control', 'public, max-age=31536000, immutable')
       .send(asset.body);
   });
-  await app.register(
-    versioned(urlconf, {
-      scheme: versioning,
-      allowedHosts,
-      policies,
-      reportVersions: true,
-      changes: history,
-      // A path under no route (under namespace versioning also /api/v9/cities/: no namespace serves v9) is the
-      // library's translated 404 `Not found.`; a route's path with another method its translated 405 with `Allow`.
-      problems: true,
-      // The reference page at /api/docs/ (Swagger UI, a version switcher, "Try it out" in the scheme's way) and its
-      // documents; every versioned answer links its version's document (`Link: rel="service-desc"`).
-      describe: {
-        // Under namespace versioning, one per namespace: /api/v2/openapi.json is in namespace v2.
-        path:
-          scheme === 'url-path' || scheme === 'namespace'
-            ? '/api/:version/openapi.json'
-            : '/api/openapi.json',
-        info: { title: documentTitle },
-        ui: apiDocsPath,
-      },
-      ...(options.clock === undefined ? {} : { clock: options.clock }),
-    }),
-  );
+  const mountOptions: AdapterOptions = {
+    scheme: versioning,
+    allowedHosts,
+    policies,
+    reportVersions: true,
+    changes: history,
+    // A path under no route (under namespace versioning also /api/v9/cities/: no namespace serves v9) is the
+    // library's translated 404 `Not found.`; a route's path with another method its translated 405 with `Allow`.
+    problems: true,
+    // The reference page at /api/docs/ (Swagger UI, a version switcher, "Try it out" in the scheme's way) and its
+    // documents; every versioned answer links its version's document (`Link: rel="service-desc"`).
+    describe: {
+      // Under namespace versioning, one per namespace: /api/v2/openapi.json is in namespace v2.
+      path:
+        scheme === 'url-path' || scheme === 'namespace' ? '/api/:version/openapi.json' : '/api/openapi.json',
+      info: { title: documentTitle },
+      ui: apiDocsPath,
+    },
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  };
+  // On Nest, after the site's routes and the dated API, as a Nest application adds its own on the Fastify instance.
+  if (!onNest) await app.register(versioned(urlconf, mountOptions));
 
   // Date versions, beside the city API: a date is served by the version released on or before it.
   await app.register(datedApi(allowedHosts), { prefix: datedPrefix });
+  const nest = onNest ? await serveOnNest(app, urlconf, mountOptions) : null;
 
   // A wildcard address is not a URL anyone can open (nor an allowed host): show loopback instead.
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
@@ -416,7 +429,7 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
     },
     async close() {
       usage.stop();
-      await app.close();
+      await (nest ?? app).close();
     },
   };
 }
