@@ -42,7 +42,6 @@ import {
   versionHostDomain,
 } from './schemes.js';
 import type { Framework } from './command-line.js';
-import { serveOnNest } from './nest.js';
 import { brownoutState, brownoutWindows, countVersions } from './version-usage.js';
 import type { CityHandlers, NeutralReverse } from './schemes.js';
 
@@ -400,7 +399,8 @@ export async function createServer(options: DemoServerOptions = {}): Promise<Dem
 
   // Date versions, beside the city API: a date is served by the version released on or before it.
   await app.register(datedApi(allowedHosts), { prefix: datedPrefix });
-  const nest = onNest ? await serveOnNest(app, urlconf, mountOptions) : null;
+  // Nest is loaded only to run on it.
+  const nest = onNest ? await (await import('./nest.js')).serveOnNest(app, urlconf, mountOptions) : null;
 
   // A wildcard address is not a URL anyone can open (nor an allowed host): show loopback instead.
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
