@@ -44,6 +44,8 @@ export type Instruction =
       readonly type: 'response';
       readonly target: SchemaTarget;
       readonly fn: (body: any, response: ResponseInfo | undefined) => unknown; // eslint-disable-line @typescript-eslint/no-explicit-any
+      /** The body's shape `fn` returns (a `{ route }` target's, given as `{ schema }`); `null` when not given. */
+      readonly schema: Schema | null;
     }
   | {
       readonly type: 'problem';

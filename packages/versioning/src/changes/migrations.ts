@@ -1,4 +1,4 @@
-import { argumentError, describe, isPlainObject } from '../internal/arguments.js';
+import { argumentError, checkKnownKeys, describe, isPlainObject, mustBe } from '../internal/arguments.js';
 import type { RequestInfo, ResponseInfo } from './info.js';
 import {
   checkFunction,
@@ -7,7 +7,7 @@ import {
   namedSchema,
   type SchemaTarget,
 } from './instructions.js';
-import type { Schema } from './schema.js';
+import { checkSchema, type Schema } from './schema.js';
 
 function target(where: string, value: unknown): SchemaTarget {
   if (isPlainObject(value) && Object.hasOwn(value, 'route') && Object.keys(value).length === 1) {
@@ -19,6 +19,21 @@ function target(where: string, value: unknown): SchemaTarget {
   }
   const named = namedSchema(where, value);
   return Object.freeze({ kind: 'schema', ...named });
+}
+
+/** `options.schema` of a migration, checked: given only for a `{ route }` target; `null` when not given. */
+function reshapedSchema(where: string, checked: SchemaTarget, options: unknown): Schema | null {
+  if (options === undefined) return null;
+  if (!isPlainObject(options)) throw mustBe(where, 'options', 'an object { schema? }', options);
+  checkKnownKeys(where, options, ['schema']);
+  const schema = options['schema'];
+  if (schema === undefined) return null;
+  if (checked.kind !== 'route') {
+    throw argumentError(
+      `${where}: options.schema is the shape of a { route } target's whole body; a named schema's shape in older versions follows from its field() and schema() instructions`,
+    );
+  }
+  return checkSchema(where, 'options.schema', schema);
 }
 
 /**
@@ -42,15 +57,20 @@ export function migrateRequest(
  * into the previous version's. `response` holds the status and headers the older client receives (`undefined`
  * outside HTTP). `fn` gets a copy of the object as `JSON.stringify` reads it (`toJSON()` called), which it may change
  * at any depth: the handler's value, and every other answer, is never changed. An error it throws is thrown on.
+ * For a `{ route }` target, `options.schema` is the shape `fn` returns (what no document can read from a function),
+ * written as the route's `response` schema is, for the newest version of the named schemas in it: the documents and
+ * `checkResponses` of the older versions describe the body with it.
  */
 export function migrateResponse(
   schemaOrRoute: Schema | { readonly route: string },
   fn: (body: any, response: ResponseInfo | undefined) => unknown, // eslint-disable-line @typescript-eslint/no-explicit-any
+  options?: { readonly schema?: Schema },
 ): Instruction {
   const where = 'migrateResponse(target, fn)';
   const checked = target(where, schemaOrRoute);
   checkFunction(where, 'fn', fn);
-  return instruction({ type: 'response', target: checked, fn });
+  const schema = reshapedSchema('migrateResponse(target, fn, options)', checked, options);
+  return instruction({ type: 'response', target: checked, fn, schema });
 }
 
 /**

@@ -2,6 +2,7 @@ import { argumentError } from '../internal/arguments.js';
 import { refuseDerivedSchemas } from './derived-schemas.js';
 import { type HistoryInternals, internalsOf, VersionHistory } from './history.js';
 import type { RequestInfo, ResponseInfo } from './info.js';
+import { reshapedResponse } from './route-reshapes.js';
 import { jsonCopy } from './json-read.js';
 import { isPlainRecord } from './properties.js';
 import { type Direction, type JsonSchemaObject, type Schema, schemaName } from './schema.js';
@@ -40,7 +41,10 @@ export interface RequestPlan {
 export interface ResponsePlan {
   /** The route's `response` schema (newest version), or `null`. */
   readonly schema: Schema | null;
-  /** The JSON Schema of a response body in `version`, or `null` when the route has no `response` schema. */
+  /**
+   * The JSON Schema of a response body in `version` (where a `{ route }` migration reshapes it, its `schema`), or
+   * `null` when the route has no `response` schema or the migration gave none.
+   */
   jsonSchema(version: string | null): JsonSchemaObject | null;
   /** Whether {@link down} does anything for `version`: migrations, or properties the schema rules out. */
   applies(version: string | null): boolean;
@@ -221,9 +225,17 @@ export function planRouteSchemas(
     }),
   );
   if (responseNormal !== null || downs.some((down) => down !== null)) {
-    const schemas = versions.map((index) =>
-      responseNormal === null ? null : inner.schemaIn(responseNormal, index, 'response'),
-    );
+    // A body a `{ route }` migration reshapes is of the shape its `schema` gives (or of none a schema can say).
+    const schemas = versions.map((index) => {
+      const reshaped =
+        history === null ? undefined : reshapedResponse(history, route.name, inner.versions[index] as string);
+      if (reshaped === undefined) {
+        return responseNormal === null ? null : inner.schemaIn(responseNormal, index, 'response');
+      }
+      return reshaped === null
+        ? null
+        : inner.schemaIn(inner.normalOf(reshaped, 'response'), index, 'response');
+    });
     const serialisers: (Serialise | null | undefined)[] = [];
     response = {
       schema: route.response ?? null,

@@ -1,3 +1,4 @@
+import { reshapedResponse } from '../changes/route-reshapes.js';
 import type { FlatRoute } from '../urls/route.types.js';
 import { invalidBodyExample } from './body-example.js';
 import { versionedContent } from './content.js';
@@ -95,15 +96,17 @@ function bodySchemasOf(
   context: Context,
 ): BodySchemas {
   const { at, documented } = context.schemaVersion(scheme.scheme !== null);
+  // A body a `{ route }` migration reshapes in this version: the shape its `schema` gives.
+  const response = reshapedResponse(at.history, route.name, at.version) ?? route.response;
   return {
     request:
       route.request === null || bodiless.has(method)
         ? null
         : context.schemas.body(route.request, at, { where, direction: 'request' }, documented),
     response:
-      route.response === null
+      response === null
         ? null
-        : context.schemas.body(route.response, at, { where, direction: 'response' }, documented),
+        : context.schemas.body(response, at, { where, direction: 'response' }, documented),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { jsonCopy } from '../changes/json-read.js';
-import { internalsOf, type VersionHistory } from '../changes/history.js';
+import type { VersionHistory } from '../changes/history.js';
+import { reshapedResponse } from '../changes/route-reshapes.js';
 import type { ResponsePlan } from '../changes/route-schemas.js';
 import { InvalidResponse } from '../errors.js';
 import { ajvErrors } from './schema-errors.js';
@@ -24,20 +25,12 @@ export function checkResponsesDefault(): boolean {
 export type ResponseCheck = (version: string | null, sent: unknown) => InvalidResponse | null;
 
 /**
- * Whether a `{ route }` `migrateResponse()` of the route named `name` runs last on the way down into the version at
- * `index`: what it returns goes out as it is, as that version's schema describes the body before it — neither
- * filtered nor checked.
+ * Whether a `{ route }` `migrateResponse()` of the route named `name` that gave no `schema` runs last on the way down
+ * into `version`: what it returns goes out as it is, as no schema describes it — neither filtered nor checked. One
+ * that gave its `schema` is checked against it.
  */
-function reshapedInto(history: VersionHistory, name: string | null, index: number): boolean {
-  const step = name === null ? undefined : internalsOf(history, 'checkResponses').steps[index + 1];
-  return (step?.changes ?? []).some((change) =>
-    change.instructions.some(
-      (instruction) =>
-        instruction.type === 'response' &&
-        instruction.target.kind === 'route' &&
-        instruction.target.route === name,
-    ),
-  );
+function reshapedInto(history: VersionHistory, name: string | null, version: string): boolean {
+  return reshapedResponse(history, name, version) === null;
 }
 
 /**
@@ -55,8 +48,8 @@ export function compileResponseCheck(
   const head = compile(headSchema);
   const versions = history?.versions ?? [];
   const older = new Map<string, ValidateFunction | null>();
-  versions.slice(0, -1).forEach((version, index) => {
-    const reshaped = history !== null && reshapedInto(history, route.name, index);
+  versions.slice(0, -1).forEach((version) => {
+    const reshaped = history !== null && reshapedInto(history, route.name, version);
     older.set(version, reshaped ? null : compile(plan.jsonSchema(version) ?? headSchema));
   });
   // A version the history does not know, or none, is served as the newest: named as the request named it.
