@@ -15,6 +15,7 @@ import {
   HttpCode,
   HttpException,
   type INestApplication,
+  type NestApplicationOptions,
   Module,
   Req,
   RequestMapping,
@@ -194,13 +195,17 @@ async function platformOf(platform: 'express' | 'fastify', setup: ServeSetup) {
   return new FastifyAdapter(app);
 }
 
-/** An application of `urlconf`'s routes, mounted by RestdashModule with `options`, listening. */
-async function serveOn(
+/**
+ * An application of `urlconf`'s routes, mounted by RestdashModule with `options`, listening; `bodyParser: false`
+ * leaves out the body parsers Nest puts on platform-express (restdash reads the bodies of the routes with schemas).
+ */
+export async function serveOn(
   platform: 'express' | 'fastify',
   urlconf: UrlConf,
   options: AdapterOptions,
   frameworkErrors: unknown[],
   setup: ServeSetup = {},
+  bodyParser = true,
 ): Promise<Served> {
   // Fastify refuses a second handler of a path and method at bootstrap; Nest on Express calls the first (the
   // suites' tests of such routes ask 'handlers at one path'): the first is served on both.
@@ -214,10 +219,15 @@ async function serveOn(
   @Module({ imports: [RestdashModule.forRoot(options)], controllers })
   // eslint-disable-next-line @typescript-eslint/no-extraneous-class -- a Nest module is a decorated class
   class App {}
-  const app: INestApplication = await NestFactory.create(App, await platformOf(platform, setup));
+  const adapter = await platformOf(platform, setup);
+  const app: INestApplication = await NestFactory.create(App, adapter, bodyParser ? undefined : parserless);
   app.useGlobalFilters(recorder(frameworkErrors, app.get(HttpAdapterHost)));
   return start(app);
 }
+
+// Nest types its options with a class it does not export: a literal, as its documentation writes them.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
+const parserless: NestApplicationOptions = { bodyParser: false };
 
 const route = (handler: NestHandler) => handler as never;
 
