@@ -246,10 +246,7 @@ describe.each(schemeCases)('the reference page, /api/docs/, under the $scheme sc
     expectDescribedBody,
   );
 
-  // Known library gap: the documents of `describe` take the list's body from the route's schema through the history,
-  // which cannot see what v1's `migrateResponse()` function returns (DRF's envelope); /api/openapi/v1.json fills it
-  // in (openapi.ts). test.fails: passes again once the library can be told.
-  test.fails('version 1’s document describes the body the API sends', () =>
-    expectDescribedBody(scheme.versions[0]),
-  );
+  // v1's body is what the history's `migrateResponse()` function returns (DRF's envelope), given with its schema.
+  test('version 1’s document describes the body the API sends', () =>
+    expectDescribedBody(scheme.versions[0]));
 });

@@ -2,7 +2,7 @@
 // only, and every older version a client asks for is derived from this — responses migrated down, the changelog
 // page and the OpenAPI documents written from it. The labels are the running scheme's (v1, v2, v3 as it spells them).
 import { change, field, migrateResponse, VersionHistory } from '@restdash/versioning/changes';
-import { City, CityDetail } from './api-schemas.js';
+import { City, CityDetail, CityListV1 } from './api-schemas.js';
 import { citiesRouteName, type Labels } from './schemes.js';
 
 /** A page of the newest shape as the first version's envelope (DRF's `PageNumberPagination`). */
@@ -41,7 +41,8 @@ export function apiHistory(labels: Labels): VersionHistory {
       ]),
       change(
         'A list is { data, meta, links }: the paging numbers in "meta", every navigation link in "links"',
-        [migrateResponse({ route: citiesRouteName }, toV1Envelope)],
+        // The function's result is the older envelope: its schema, for the documents and checkResponses.
+        [migrateResponse({ route: citiesRouteName }, toV1Envelope, { schema: CityListV1 })],
       ),
     ],
     [v3]: [

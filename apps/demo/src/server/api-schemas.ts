@@ -60,3 +60,21 @@ export const CityList = {
   },
   $defs: { City },
 } as const;
+
+/**
+ * A page of the list as the first version sends it, DRF's `PageNumberPagination` envelope: what the history's
+ * `migrateResponse()` function returns (api-history.ts), given with it for the documents and `checkResponses`. Its
+ * cities are `City` as the history has it in that version.
+ */
+export const CityListV1 = {
+  type: 'object',
+  required: ['count', 'next', 'previous', 'results'],
+  additionalProperties: false,
+  properties: {
+    count: { type: 'integer', minimum: 0 },
+    next: link,
+    previous: link,
+    results: { type: 'array', items: { $ref: 'City' } },
+  },
+  $defs: { City },
+} as const;
