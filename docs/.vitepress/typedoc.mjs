@@ -81,40 +81,36 @@ export function typedocOptions() {
 export { nameModulesBySpecifier };
 
 /**
- * Types the public API refers to without exporting them. The first group is type-level machinery a reader needs no
- * page for; the second are types a user meets (the adapters' options, a route's parameters): the reference shows
- * their name without a link until an entry point exports them.
+ * Types the public API refers to without exporting them: type-level machinery a reader needs no page for, each with
+ * why. Every type a user writes or reads (options, parameters, results) is exported by the entry where they meet it.
  */
 const notExported = [
-  // Machinery: the pieces of a computed type, the const arrays behind a union.
+  // The steps of `RouteParams<Route>`'s computation: its page shows the parameters it gives.
   'versioning/src/adapters/route-params.ts:ParamsOf',
   'versioning/src/adapters/route-params.ts:Walk',
   'versioning/src/adapters/route-params.ts:NoneFound',
   'versioning/src/adapters/route-params.ts:HonoKeys',
+  // The branded core types behind each adapter's `ExpressRoute`, `HonoInclude`, …, which are exported.
   'versioning/src/adapters/shared.ts:FrameworkInclude',
   'versioning/src/adapters/shared.ts:FrameworkRoute',
+  // A handler's body type computed from the route's `request` schema (its `SchemaOutput`, exported by ./changes).
   'versioning/src/adapters/express/routes.ts:BodyOf',
   'versioning/src/adapters/fastify/routes.ts:BodyOf',
   'versioning/src/adapters/node/routes.ts:BodyOf',
   'versioning/src/adapters/hono/routes.ts:InputOf',
+  // Hono's `Context<VersioningEnv>` under a short local name; both halves are exported.
   'versioning/src/adapters/hono/hono.ts:C',
+  // The const arrays the unions `VersionFormatName`, `AllowNewest` and `DifferenceKind` are read from.
   'versioning/src/internal/version-order.ts:versionFormats',
   'versioning/src/frozen/frozen.types.ts:allowNewestModes',
   'versioning/src/frozen/frozen.types.ts:differenceKinds',
+  // A scheme's compiled state, handed between its own methods and CompositeVersioning's; no user builds one.
   'versioning/src/schemes/compiled-attributes.ts:CompiledVersions',
   'versioning/src/schemes/compiled-attributes.ts:VersionRules',
-  // Met by users, not exported (yet).
-  'versioning/src/pipeline/plan.ts:PlanOptions',
-  'versioning/src/pipeline/plan.ts:DescribeOptions',
-  'versioning/src/pipeline/pin.ts:PinVersion',
-  'versioning/src/pipeline/pin.ts:PinVersionOptions',
-  'versioning/src/urls/route.types.ts:RouteParam',
+  // The names the layers below reach the class `BaseVersioning` (exported by the root entry) by, through declaration
+  // merging (types.ts); exported, the class would have three names.
   'versioning/src/types.ts:BaseVersioning',
   'versioning/src/schemes/base.ts:SchemeClass',
-  'versioning/src/changes/instructions.ts:FieldChange',
-  'versioning/src/changes/instructions.ts:SchemaTarget',
-  'versioning/src/adapters/node/routes.ts:VersionedServerResponse',
-  'pagination/src/links.ts:LinkedPageItem',
 ];
 
 /**

@@ -55,7 +55,7 @@ export type { CreateRequestOptions } from './http/request.js';
 
 export { include, path } from './urls/route-builders.js';
 export { UrlConf } from './urls/urlconf.js';
-export type { FlatRoute, Include, PathOptions, Route, RouteCopy } from './urls/route.types.js';
+export type { FlatRoute, Include, PathOptions, Route, RouteCopy, RouteParam } from './urls/route.types.js';
 export { replaceQueryParam, reverse } from './urls/reverse.js';
 
 export type { ResolverMatch, ReverseOptions, VersioningRequest } from './types.js';

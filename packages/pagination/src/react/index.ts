@@ -6,5 +6,6 @@ export { PaginationItem } from './pagination-item.js';
 export type { PaginationItemProps } from './pagination-item.js';
 export { usePagination } from './use-pagination.js';
 export type { UsePaginationItem, UsePaginationProps, UsePaginationResult } from './use-pagination.js';
+export type { LinkedPageItem } from '../links.js';
 export { renderLayout } from './render-layout.js';
 export type { ComponentRegistry, LayoutNode } from './render-layout.js';

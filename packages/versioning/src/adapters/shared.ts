@@ -19,11 +19,14 @@ import { describedVersions, describeEntries, type Documents, documentsOf } from 
 import { type RouteDialect, translateRoute } from './route-syntax.js';
 import { schemeProblem } from './scheme-problem.js';
 
-/**
- * Options of every adapter's `versioned(urlconf, options)`; the version lifecycle's are `LifecycleOptions`. `R` is
- * the framework's request a `pinVersion` is given.
- */
-export type AdapterOptions<R = unknown> = PlanOptions<R>;
+// Every adapter's options are the plan's, under the name a user of the adapters knows them by.
+export type {
+  DescribeOptions,
+  PinnedVersion,
+  PinVersion,
+  PinVersionOptions,
+  PlanOptions as AdapterOptions,
+} from '../pipeline/plan.js';
 
 /**
  * What an adapter puts on each request it routes: on the request (Express, Fastify, node:http) or `c.get()` (Hono).
@@ -141,7 +144,7 @@ export const mountName = (framework: Framework): string =>
 export function mountRoutes<Handler>(
   framework: Framework,
   urlconf: UrlConf,
-  options: AdapterOptions<never>,
+  options: PlanOptions<never>,
   dialect: RouteDialect,
   describeHandler: DescribeHandler<Handler>,
   settings: PlanSettings = {},

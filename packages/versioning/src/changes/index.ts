@@ -9,9 +9,11 @@ export type {
   Change,
   EnumChange,
   EnumMember,
+  FieldChange,
   FieldInstructions,
   Instruction,
   JsonValue,
+  SchemaTarget,
 } from './instructions.js';
 export { enumOf } from './enum-instructions.js';
 export type { EnumInstructions } from './enum-instructions.js';

@@ -28,8 +28,9 @@ import { checkPin, compilePin, pinnedVary, type PinVersion, type PinVersionOptio
 export type { PinnedVersion, PinVersion, PinVersionOptions } from './pin.js';
 
 /**
- * The options a plan is compiled from: what every adapter's `versioned(urlconf, options)` takes. `R` is what a pin
- * is given: the framework's own request (Hono: the context).
+ * Options of every adapter's `versioned(urlconf, options)` (Nest: `RestdashModule.forRoot(options)`); the version
+ * lifecycle's are those of `LifecycleOptions`. `R` is what a `pinVersion` is given: the framework's own request
+ * (Hono: the context). The adapters export them as `AdapterOptions`; a mount's plan is compiled from them.
  */
 export interface PlanOptions<R = unknown> extends LifecycleOptions {
   /**

@@ -1,5 +1,12 @@
 export { include, path } from './routes.js';
 export { versioned } from './hono.js';
 export type { HonoInclude, HonoRoute, VersionedHandler, VersioningEnv } from './routes.js';
-export type { AdapterOptions, VersioningVariables } from '../shared.js';
+export type {
+  AdapterOptions,
+  DescribeOptions,
+  PinnedVersion,
+  PinVersion,
+  PinVersionOptions,
+  VersioningVariables,
+} from '../shared.js';
 export type { HonoPath, RouteParams } from '../route-params.js';

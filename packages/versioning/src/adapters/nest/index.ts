@@ -1,3 +1,10 @@
 export { ApiVersion, Versioned, type VersionedOptions } from './decorators.js';
 export { RestdashModule } from './module.js';
-export type { AdapterOptions, VersioningVariables } from '../shared.js';
+export type {
+  AdapterOptions,
+  DescribeOptions,
+  PinnedVersion,
+  PinVersion,
+  PinVersionOptions,
+  VersioningVariables,
+} from '../shared.js';

@@ -6,6 +6,14 @@ export type {
   NodeRoute,
   VersionedIncomingMessage,
   VersionedRequestListener,
+  VersionedServerResponse,
 } from './routes.js';
-export type { AdapterOptions, VersioningVariables } from '../shared.js';
+export type {
+  AdapterOptions,
+  DescribeOptions,
+  PinnedVersion,
+  PinVersion,
+  PinVersionOptions,
+  VersioningVariables,
+} from '../shared.js';
 export type { RouteParams } from '../route-params.js';
