@@ -1,10 +1,3 @@
 export { ApiVersion, Versioned, type VersionedOptions } from './decorators.js';
 export { RestdashModule } from './module.js';
-export type {
-  AdapterOptions,
-  DescribeOptions,
-  PinnedVersion,
-  PinVersion,
-  PinVersionOptions,
-  VersioningVariables,
-} from '../shared.js';
+export type * from '../options-types.js';

@@ -8,12 +8,5 @@ export type {
   VersionedRequestListener,
   VersionedServerResponse,
 } from './routes.js';
-export type {
-  AdapterOptions,
-  DescribeOptions,
-  PinnedVersion,
-  PinVersion,
-  PinVersionOptions,
-  VersioningVariables,
-} from '../shared.js';
+export type * from '../options-types.js';
 export type { RouteParams } from '../route-params.js';
