@@ -11,11 +11,13 @@ import type { UrlConf } from '../urls/urlconf.js';
 import { argumentError, isPlainObject } from '../internal/arguments.js';
 import {
   type AdapterOptions,
+  exposeOn,
   type Framework,
   type MountedRoute,
   mountName,
   mountRoutes,
   pathOf,
+  type VersioningVariables,
 } from './shared.js';
 
 /**
@@ -45,6 +47,8 @@ export interface Kept<Hidden = unknown> {
   /** `Vary` as the response had it when the version was decided. */
   vary: unknown;
   hidden: Hidden | null;
+  /** The request's members (`version`, `reverse`…) where a port serves them from `kept` (see `membersOf`). */
+  members?: VersioningVariables;
 }
 
 const kKept = Symbol('restdash versioning');
@@ -52,9 +56,27 @@ const kKept = Symbol('restdash versioning');
 /** The front's name for what it keeps on a request (a framework that wants its request decorated, decorates it). */
 export const keptName: symbol = kKept;
 
+/**
+ * What the front keeps, by request: in a WeakMap rather than on the request, whose every new property costs
+ * microseconds on an Express request (its prototype set per request), in Express's own code after it too.
+ */
+const keptOn = new WeakMap<object, Kept>();
+
 /** What the front keeps on `request`; `undefined` for a request it does not version. */
 export function keptOf<Hidden = unknown>(request: object): Kept<Hidden> | undefined {
-  return (request as { [kKept]?: Kept<Hidden> | null })[kKept] ?? undefined;
+  return keptOn.get(request) as Kept<Hidden> | undefined;
+}
+
+/** The members of a request the front versions, made on first use (see `Kept.members`); `undefined` for another. */
+export function membersOf(request: object): VersioningVariables | undefined {
+  const kept = keptOn.get(request);
+  if (kept === undefined) return undefined;
+  if (kept.members === undefined) {
+    const members = {} as VersioningVariables;
+    exposeOn(members, kept.serve.request);
+    kept.members = members;
+  }
+  return kept.members;
 }
 
 /** Why `problems: true` is refused: the mount holds the `@Versioned()` routes only, not the application's others. */
@@ -143,7 +165,7 @@ export function enterInFront<T>(
     if (outcome.kind === 'problem') return write.problem(outcome);
     version = outcome.request.version;
     const kept: Kept = { route, serve: outcome, vary: undefined, hidden: null };
-    Object.assign(native, { [kKept]: kept });
+    keptOn.set(native, kept);
     const reads = route.hasBodies && mount?.file(outcome.handler) === undefined;
     const entered = reads ? enter(route, outcome, nodePort(req)) : untouched;
     return whenEntered(entered, (entry) =>
