@@ -57,19 +57,21 @@ const kKept = Symbol('restdash versioning');
 export const keptName: symbol = kKept;
 
 /**
- * What the front keeps, by request: in a WeakMap rather than on the request, whose every new property costs
- * microseconds on an Express request (its prototype set per request), in Express's own code after it too.
+ * What the front keeps of a request whose framework did not decorate it with `keptName` (Express): in a WeakMap
+ * rather than on the request, whose every new property costs microseconds on an Express request (its prototype set
+ * per request), in Express's own code after it too. A decorated request (Fastify's) holds it itself.
  */
 const keptOn = new WeakMap<object, Kept>();
 
 /** What the front keeps on `request`; `undefined` for a request it does not version. */
 export function keptOf<Hidden = unknown>(request: object): Kept<Hidden> | undefined {
-  return keptOn.get(request) as Kept<Hidden> | undefined;
+  const own = (request as { [kKept]?: Kept<Hidden> | null })[kKept];
+  return own ?? (keptOn.get(request) as Kept<Hidden> | undefined);
 }
 
 /** The members of a request the front versions, made on first use (see `Kept.members`); `undefined` for another. */
 export function membersOf(request: object): VersioningVariables | undefined {
-  const kept = keptOn.get(request);
+  const kept = keptOf(request);
   if (kept === undefined) return undefined;
   if (kept.members === undefined) {
     const members = {} as VersioningVariables;
@@ -165,7 +167,8 @@ export function enterInFront<T>(
     if (outcome.kind === 'problem') return write.problem(outcome);
     version = outcome.request.version;
     const kept: Kept = { route, serve: outcome, vary: undefined, hidden: null };
-    keptOn.set(native, kept);
+    if (kKept in native) (native as { [kKept]?: Kept })[kKept] = kept;
+    else keptOn.set(native, kept);
     const reads = route.hasBodies && mount?.file(outcome.handler) === undefined;
     const entered = reads ? enter(route, outcome, nodePort(req)) : untouched;
     return whenEntered(entered, (entry) =>
