@@ -6,6 +6,7 @@ import type { ServeOutcome } from '../pipeline/decide.js';
 import { decideNode } from '../pipeline/decide.js';
 import { answerDecided, type Entry, enter, failure, untouched, whenEntered } from '../pipeline/exchange.js';
 import { routeMatcher } from '../pipeline/match.js';
+import { NamespaceVersioning } from '../schemes/namespace.js';
 import type { ProblemOutcome } from '../pipeline/problem.js';
 import type { UrlConf } from '../urls/urlconf.js';
 import { argumentError, isPlainObject } from '../internal/arguments.js';
@@ -86,6 +87,13 @@ const noProblems =
   "problems: true is not supported on Nest: restdash knows only the @Versioned() routes, not the application's others, so it cannot tell a path or method no route serves; Nest answers those (an exception filter of NotFoundException shapes its 404)";
 
 /**
+ * Why `NamespaceVersioning` is refused as `options.scheme`: it reads the version from the namespace of the route a
+ * request matched, and the mount's routes, read from Nest's route table, have none: it would never read a version.
+ */
+const noNamespaces =
+  "options.scheme is NamespaceVersioning, which reads the version from the namespace of an include(), but Nest's route table has no namespaces, so it would never read a version; use URLPathVersioning (@Controller(':version/users')) or another scheme";
+
+/**
  * Why Nest's router cannot serve the mount's `routes` (`files` the handlers of the `describe` routes), if it cannot:
  * it serves a handler at its own path only (no route of a history's `movedFrom()`), and calls one handler per path
  * and method (no pattern split between handlers by `since`/`until`).
@@ -119,6 +127,8 @@ export function mountInFront(
 ): FrontMount {
   if (isPlainObject(options) && options.problems === true)
     throw new TypeError(`${mountName(framework)}: ${noProblems}`);
+  if (isPlainObject(options) && options.scheme instanceof NamespaceVersioning)
+    throw argumentError(`${mountName(framework)}: ${noNamespaces}`, 'ERR_VERSIONING_INVALID_ROUTE');
   const files = new Set<unknown>();
   const { routes } = mountRoutes(framework, urlconf, options, 'path-to-regexp', (made: FileOf) => {
     files.add(made);

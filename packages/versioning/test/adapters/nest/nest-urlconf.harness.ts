@@ -64,7 +64,8 @@ export type NestHandler = (request: NestRequest, response: NestResponse) => unkn
  * What the shared suites ask of an adapter that Nest cannot do; a shared test that asks one is skipped by
  * `harness.cannot`, naming it:
  * - `namespaces`: NamespaceVersioning reads the namespace of an `include()`; Nest's route table, from which the
- *   module builds its UrlConf, has none.
+ *   module builds its UrlConf, has none. As `options.scheme` it is a TypeError at bootstrap (nest-shared.test.ts
+ *   asserts it on both platforms).
  * - `strict trailing slash`: Nest registers a route's path without its trailing slash (`@Get('users/')` is
  *   `/users`), so its router serves the path without the slash too; restdash keeps the slash the route was declared
  *   with (reversal, documents) and decides both.
@@ -196,17 +197,18 @@ async function platformOf(platform: 'express' | 'fastify', setup: ServeSetup) {
 }
 
 /**
- * An application of `urlconf`'s routes, mounted by RestdashModule with `options`, listening; `bodyParser: false`
- * leaves out the body parsers Nest puts on platform-express (restdash reads the bodies of the routes with schemas).
+ * An application of `urlconf`'s routes, mounted by RestdashModule with `options`, not yet started; `bodyParser:
+ * false` leaves out the body parsers Nest puts on platform-express (restdash reads the bodies of the routes with
+ * schemas).
  */
-export async function serveOn(
+async function applicationOn(
   platform: 'express' | 'fastify',
   urlconf: UrlConf,
   options: AdapterOptions,
   frameworkErrors: unknown[],
-  setup: ServeSetup = {},
-  bodyParser = true,
-): Promise<Served> {
+  setup: ServeSetup,
+  bodyParser: boolean,
+): Promise<INestApplication> {
   // Fastify refuses a second handler of a path and method at bootstrap; Nest on Express calls the first (the
   // suites' tests of such routes ask 'handlers at one path'): the first is served on both.
   const seen = new Set<string>();
@@ -222,7 +224,39 @@ export async function serveOn(
   const adapter = await platformOf(platform, setup);
   const app: INestApplication = await NestFactory.create(App, adapter, bodyParser ? undefined : parserless);
   app.useGlobalFilters(recorder(frameworkErrors, app.get(HttpAdapterHost)));
-  return start(app);
+  return app;
+}
+
+/** The application of `urlconf`'s routes mounted with `options` (see `applicationOn`), listening. */
+export async function serveOn(
+  platform: 'express' | 'fastify',
+  urlconf: UrlConf,
+  options: AdapterOptions,
+  frameworkErrors: unknown[],
+  setup: ServeSetup = {},
+  bodyParser = true,
+): Promise<Served> {
+  return start(await applicationOn(platform, urlconf, options, frameworkErrors, setup, bodyParser));
+}
+
+/**
+ * What starting the application of `urlconf`'s routes mounted with `options` on `platform` (listening, as `serveOn`
+ * does) rejects with, `null` when it starts; the application is closed after, either way.
+ */
+export async function startError(
+  platform: 'express' | 'fastify',
+  urlconf: UrlConf,
+  options: AdapterOptions,
+): Promise<unknown> {
+  const app = await applicationOn(platform, urlconf, options, [], {}, true);
+  try {
+    await start(app);
+    return null;
+  } catch (error) {
+    return error;
+  } finally {
+    await app.close();
+  }
 }
 
 // Nest types its options with a class it does not export: a literal, as its documentation writes them.
