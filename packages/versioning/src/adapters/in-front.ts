@@ -126,7 +126,7 @@ export function mountInFront(
   options: AdapterOptions<never>,
 ): FrontMount {
   if (isPlainObject(options) && options.problems === true)
-    throw new TypeError(`${mountName(framework)}: ${noProblems}`);
+    throw argumentError(`${mountName(framework)}: ${noProblems}`);
   if (isPlainObject(options) && options.scheme instanceof NamespaceVersioning)
     throw argumentError(`${mountName(framework)}: ${noNamespaces}`, 'ERR_VERSIONING_INVALID_ROUTE');
   const files = new Set<unknown>();

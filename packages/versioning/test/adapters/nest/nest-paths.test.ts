@@ -128,5 +128,6 @@ test('problems: true is a TypeError at bootstrap saying why: restdash knows only
     expect((error as Error).message).toBe(
       "RestdashModule.forRoot(options): problems: true is not supported on Nest: restdash knows only the @Versioned() routes, not the application's others, so it cannot tell a path or method no route serves; Nest answers those (an exception filter of NotFoundException shapes its 404)",
     );
+    expect((error as { code?: unknown }).code).toBe('ERR_VERSIONING_INVALID_ARGUMENT');
   }
 });
