@@ -6,7 +6,7 @@ import { compare, type Disagreement, frameworks, report } from './differential.c
 import { differentialOptions, differentialUrlConf, kits } from './differential.mount.js';
 import { coverageRequests, type DiffRequest, generatedRequests } from './differential.requests.js';
 import { send } from './differential.send.js';
-import { inPool, type Served } from './support.js';
+import { closeAll, inPool, type Served, startAll } from './support.js';
 
 /** The seed of the generated requests: fixed, so that every run sends the same; another through the environment. */
 const seed = Number(process.env['DIFFERENTIAL_SEED'] ?? 20_250_601);
@@ -20,19 +20,15 @@ const frameworkErrors: unknown[][] = frameworks.map(() => []);
 
 beforeAll(async () => {
   expect(kits.map(({ bodies }) => bodies.adapter.framework)).toEqual(frameworks);
-  const started = await Promise.allSettled(
+  await startAll(
+    servers,
     kits.map((kit, index) =>
       kit.serve(differentialUrlConf(kit), differentialOptions, frameworkErrors[index] ?? []),
     ),
   );
-  for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed !== undefined) throw failed.reason;
 }, 30_000);
 
-afterAll(async () => {
-  await Promise.allSettled(servers.map((served) => served.close()));
-});
+afterAll(() => closeAll(servers));
 
 /**
  * What reached each framework's error handling, by error code or name: to read beside the disagreements (an error a

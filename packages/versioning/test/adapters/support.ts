@@ -37,6 +37,22 @@ export function listen(server: Server): Promise<Served> {
 }
 
 /** GET (or `method`) through fetch. */
+/**
+ * Starts servers together. Those that start are added to `servers` even when another fails (so that an `afterAll`
+ * closes them); then the first failure is thrown.
+ */
+export async function startAll(servers: Served[], starting: readonly Promise<Served>[]): Promise<void> {
+  const started = await Promise.allSettled(starting);
+  for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
+}
+
+/** Closes every server, whatever becomes of the others. */
+export async function closeAll(servers: readonly Served[]): Promise<void> {
+  await Promise.allSettled(servers.map((served) => served.close()));
+}
+
 export async function fetchReply(url: string, init: RequestInit = {}): Promise<Reply> {
   const response = await fetch(url, init);
   const body = await response.text();

@@ -16,7 +16,7 @@ import {
 } from '../differential.mount.js';
 import { coverageRequests, describeRequest, generatedRequests } from '../differential.requests.js';
 import { send } from '../differential.send.js';
-import { inPool, type Served } from '../support.js';
+import { closeAll, inPool, type Served, startAll } from '../support.js';
 import { type NestHandler, nestBodies, serveOn } from './nest-urlconf.harness.js';
 
 const seed = Number(process.env['DIFFERENTIAL_SEED'] ?? 20_250_601);
@@ -44,19 +44,15 @@ const names = ['express', 'fastify', 'nest on platform-express', 'nest on platfo
 const servers: Served[] = [];
 
 beforeAll(async () => {
-  const started = await Promise.allSettled(
+  await startAll(
+    servers,
     [expressKit, fastifyKit, nestKit('express'), nestKit('fastify')].map((kit) =>
       kit.serve(differentialUrlConf(kit, false), options, []),
     ),
   );
-  for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
-  const failed = started.find((result) => result.status === 'rejected');
-  if (failed !== undefined) throw failed.reason;
 }, 30_000);
 
-afterAll(async () => {
-  await Promise.allSettled(servers.map((served) => served.close()));
-});
+afterAll(() => closeAll(servers));
 
 /**
  * A document with the operations of `/conflict/` unnamed: Nest calls one handler per method, so a route of two
