@@ -3,7 +3,7 @@ import type { NextFunction } from 'express';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendFile } from './docs-ui.js';
 import { enterInFront, type FrontMount, type Kept, keptName, keptOf, membersOf } from './in-front.js';
-import { applyRequestInfo, outgoingNodeJson } from './node-body.js';
+import { applyRequestInfo, outgoingNodeJson, prepareNode } from './node-body.js';
 import {
   fastifyQuery,
   finishReplyHead,
@@ -11,7 +11,7 @@ import {
   replyFields,
   replyProblem,
 } from './node-response.js';
-import { appendFields, finishHead, writeProblem } from './node-response.js';
+import { writeProblem } from './node-response.js';
 import { exposeOn, versioningMembers } from './shared.js';
 import type { Send } from '../pipeline/exchange.js';
 import type { ProblemOutcome } from '../pipeline/problem.js';
@@ -45,12 +45,8 @@ export const expressFront: FrontPlatform = {
             next(error ?? undefined);
           },
           serve(serve, entry) {
-            // prepareNode() but the members, which the request's prototype serves (below).
-            appendFields(res, serve.fields);
-            if (serve.vary.length > 0 || serve.contentType !== null)
-              finishHead(res, serve.vary, serve.contentType);
-            if (entry.info !== null) applyRequestInfo(req, entry.info);
-            if (entry.body !== null) (req as { body?: unknown }).body = entry.body.value;
+            // The members are left to the request's prototype, which serves them (below).
+            prepareNode(req, res, serve, entry, false);
             const file = mount()?.file(serve.handler)?.(serve.request);
             if (file === undefined) {
               next();

@@ -170,17 +170,19 @@ export function expressJson(
 /**
  * Makes a node:http request and response (Express's too) what the exchange decided, before the handler runs: the
  * lifecycle's fields appended, the head's `Vary` (and vendor type) finished whoever answers, the members on the
- * request, and the headers, query string and body the handler reads.
+ * request (unless `members` is false: a port whose request prototype serves them), and the headers, query string
+ * and body the handler reads.
  */
 export function prepareNode(
   req: IncomingMessage,
   res: ServerResponse,
   serve: ServeOutcome,
   entry: Extract<Entry, { kind: 'handle' }>,
+  members = true,
 ): void {
   appendFields(res, serve.fields);
   if (serve.vary.length > 0 || serve.contentType !== null) finishHead(res, serve.vary, serve.contentType);
-  exposeOn(req, serve.request);
+  if (members) exposeOn(req, serve.request);
   if (entry.info !== null) applyRequestInfo(req, entry.info);
   if (entry.body !== null) (req as { body?: unknown }).body = entry.body.value;
 }
